@@ -1,0 +1,1 @@
+CREATE INDEX "posts_event_sort_idx" ON "posts" USING btree ("sort_date" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "posts"."kind" = 'event' and "posts"."deleted_at" is null;

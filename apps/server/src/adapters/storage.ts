@@ -1,0 +1,41 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Where media bytes live: local disk in the embedded default (an S3-compatible bucket is a later step). */
+export interface MediaStorage {
+  put(key: string, bytes: Buffer): Promise<void>;
+  get(key: string): Promise<Buffer | null>;
+  /** Deletes the key and everything under it (`key/...`); deleting what is gone is fine. */
+  deleteTree(key: string): Promise<void>;
+  publicUrl(key: string): string;
+}
+
+/** Keys are ours (random hex and widths), but a key read from a URL is checked before it touches the disk. */
+const SAFE_KEY = /^[a-z0-9]+(?:\/[a-z0-9.-]+)*$/;
+export const isSafeKey = (key: string) => SAFE_KEY.test(key) && !key.split('/').includes('..');
+
+export function diskStorage(root: string, baseUrl = '/media'): MediaStorage {
+  const fileOf = (key: string) => {
+    if (!isSafeKey(key)) throw new Error(`Unsafe media key: ${key}`);
+    return path.join(root, ...key.split('/'));
+  };
+  return {
+    async put(key, bytes) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, bytes);
+    },
+    async get(key) {
+      if (!isSafeKey(key)) return null;
+      try {
+        return await readFile(fileOf(key));
+      } catch {
+        return null;
+      }
+    },
+    async deleteTree(key) {
+      await rm(fileOf(key), { recursive: true, force: true });
+    },
+    publicUrl: (key) => `${baseUrl.replace(/\/+$/, '')}/${key}`,
+  };
+}

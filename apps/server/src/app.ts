@@ -1,0 +1,187 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { API_PREFIX, MESSAGES } from '@corral/contract';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './adapters/counter-store.ts';
+import { type Mailer, outboxMailer, smtpMailer } from './adapters/mail.ts';
+import { Outbox } from './adapters/outbox.ts';
+import { outboxSms, type SmsSender, twilioSms } from './adapters/sms.ts';
+import { diskStorage } from './adapters/storage.ts';
+import type { AppContext } from './app-context.ts';
+import type { Config } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedDemoCommunity } from './db/seed/demo-community.ts';
+import { seedReferenceData } from './db/seed/seed-reference.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { registerErrorHandler } from './lib/http-errors.ts';
+import { RateLimiter } from './lib/rate-limiter.ts';
+import { bearerToken, tokenKey } from './lib/viewer.ts';
+import { scheduleAccountPurge } from './modules/auth/account-purge.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuth } from './modules/auth/better-auth.ts';
+import { devRoutes } from './modules/dev/dev.routes.ts';
+import { feedRoutes } from './modules/feed/feed.routes.ts';
+import { friendsRoutes } from './modules/friends/friends.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { homeRoutes } from './modules/home/home.routes.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
+import { phoneRoutes } from './modules/phone/phone.routes.ts';
+import { postsRoutes } from './modules/posts/posts.routes.ts';
+import { setupRoutes } from './modules/setup/setup.routes.ts';
+
+export interface BuildOptions {
+  /** The time the rate limiter and jobs see; tests pass a ManualClock. */
+  clock?: Clock;
+  /** Where PGlite keeps its files; 'memory://' for tests. Defaults to `<DATA_DIR>/db`. */
+  pglitePath?: string;
+  /** Pino options, or false for silence (tests). */
+  logger?: boolean | Record<string, unknown>;
+}
+
+/** Builds the whole server from a config: used by main.ts and by every API test. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.code'],
+            ...(typeof options.logger === 'object' ? options.logger : {}),
+          },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    pglitePath: options.pglitePath ?? path.join(config.dataDir, 'db'),
+  });
+  await database.migrate();
+  await seedReferenceData(database.db);
+
+  const outbox = new Outbox(path.join(config.dataDir, 'outbox'));
+  const mailer: Mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(outbox);
+  const sms: SmsSender = config.twilio ? twilioSms(config.twilio) : outboxSms(outbox);
+  const counters: CounterStore = config.redisUrl
+    ? RedisCounterStore.connect(config.redisUrl, config.redisKeyPrefix)
+    : new MemoryCounterStore(() => clock.now());
+  const limiter = new RateLimiter(counters, clock, config.rateLimitScale);
+  const auth = createAuth({ config, db: database.db, mailer, sms, logger: app.log });
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    auth,
+    mailer,
+    sms,
+    outbox,
+    storage: diskStorage(path.join(config.dataDir, 'media')),
+    counters,
+    limiter,
+    clock,
+    logger: app.log,
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    mailer.close?.();
+    await counters.close();
+    await database.close();
+  });
+  // The demo members are made through better-auth, so this waits for ctx (after the reference lists).
+  if (config.seedDemo) await seedDemoCommunity(ctx);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // React sets style attributes through the CSSOM; libraries (toasts, cropper) add <style> tags.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.env === 'production' ? [] : null,
+      },
+    },
+    hsts: config.env === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Corral API', version: '1.0.0', description: 'The API of Corral, the rodeo community app.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
+
+  registerErrorHandler(app);
+
+  await app.register(
+    async (api) => {
+      // Any API call: per member (by token) or per IP without a token (security.md).
+      api.addHook('onRequest', async (request) => {
+        const token = bearerToken(request);
+        await limiter.consume(token ? ['apiPerMember', tokenKey(token)] : ['apiPerIpAnonymous', request.ip]);
+      });
+      await api.register(healthRoutes);
+      if (config.outboxEnabled) await api.register(devRoutes);
+      // Feature modules register here.
+      await api.register(postsRoutes);
+      await api.register(feedRoutes);
+      await api.register(homeRoutes);
+      await api.register(friendsRoutes);
+      await api.register(setupRoutes);
+      await api.register(onboardingRoutes);
+      await api.register(phoneRoutes);
+      await api.register(authRoutes);
+      scheduleAccountPurge(api);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await app.register(mediaRoutes);
+  registerWebApp(app, config);
+  return app;
+}
+
+/**
+ * The built single-page app, served by the same process. Unknown paths outside /api get index.html
+ * (the web router decides); everything else unknown is a JSON 404.
+ */
+function registerWebApp(app: FastifyInstance, config: Config): void {
+  const hasWebApp = existsSync(path.join(config.webDistDir, 'index.html'));
+  if (hasWebApp) {
+    app.register(fastifyStatic, {
+      root: config.webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`) && /-[\w-]{8}\.\w+$/.test(filePath);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const isPage = request.method === 'GET' && !pathname.startsWith(`${API_PREFIX}/`) && !path.extname(pathname);
+    if (hasWebApp && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.status(404).send({ message: MESSAGES.http.notFound });
+  });
+}

@@ -1,0 +1,377 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/*
+ * Accounts. The four tables better-auth needs (its model names: user, session, account,
+ * verification), with the product's member fields on `users`. Property names are better-auth's
+ * field names; column names are snake_case.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    phoneNumber: text('phone_number'),
+    phoneNumberVerified: boolean('phone_number_verified').notNull().default(false),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    isOnboard: boolean('is_onboard').notNull().default(false),
+    isPrivate: boolean('is_private').notNull().default(false),
+    role: text('role').notNull().default('member'),
+    dateOfBirth: date('date_of_birth'),
+    gender: text('gender'),
+    transportId: smallint('transport_id'),
+    /** Set when the member deletes the account: hidden at once, purged 30 days later. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    uniqueIndex('users_phone_number_unique').on(t.phoneNumber),
+    index('users_deleted_at_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('sessions_token_unique').on(t.token), index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    ...timestamps,
+  },
+  (t) => [index('accounts_user_id_idx').on(t.userId)],
+);
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+/** Which member asked for the code now live for a number: a code is bound to member and number. */
+export const phoneCodeRequests = pgTable('phone_code_requests', {
+  phoneNumber: text('phone_number').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/* Reference lists, seeded at start-up. */
+export const eventTypes = pgTable('event_types', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  abr: text('abr').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const associations = pgTable('associations', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  abr: text('abr').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const circuits = pgTable('circuits', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  abr: text('abr').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/* A member's interests, chosen during onboarding. */
+export const userEventTypes = pgTable(
+  'user_event_types',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventTypeId: integer('event_type_id')
+      .notNull()
+      .references(() => eventTypes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.eventTypeId] }), index('user_event_types_type_idx').on(t.eventTypeId)],
+);
+
+export const userAssociations = pgTable(
+  'user_associations',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    associationId: integer('association_id')
+      .notNull()
+      .references(() => associations.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.associationId] }),
+    index('user_associations_association_idx').on(t.associationId),
+  ],
+);
+
+/*
+ * The social graph. A friendship is stored in both directions, so "my friends" is one index range.
+ */
+export const friendships = pgTable(
+  'friendships',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    friendId: text('friend_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.friendId] }), index('friendships_friend_idx').on(t.friendId)],
+);
+
+export const friendRequests = pgTable(
+  'friend_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    senderId: text('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recipientId: text('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('friend_requests_pair_unique').on(t.senderId, t.recipientId),
+    index('friend_requests_recipient_idx').on(t.recipientId, t.createdAt),
+  ],
+);
+
+/*
+ * Posts, events and shares share one table (architecture: "A suggestion"), so likes, comments,
+ * shares and reports work the same on all of them. kind 'share' rows point at the shared item;
+ * their title is the sharer's comment (null for "Share Now"). Counters are kept in the same
+ * transaction as the rows they count.
+ */
+export const posts = pgTable(
+  'posts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['post', 'event', 'share'] }).notNull(),
+    title: text('title'),
+    sharedPostId: bigint('shared_post_id', { mode: 'number' }).references((): AnyPgColumn => posts.id, {
+      onDelete: 'cascade',
+    }),
+    likesCount: integer('likes_count').notNull().default(0),
+    commentsCount: integer('comments_count').notNull().default(0),
+    sharesCount: integer('shares_count').notNull().default(0),
+    sortDate: timestamp('sort_date', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    // Newest first across everyone (backward scan for viewers whose friends post often) …
+    index('posts_sort_idx').on(t.sortDate.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
+    // … and per author (one LATERAL lookup per friend for viewers with few or quiet friends).
+    index('posts_user_sort_idx').on(t.userId, t.sortDate.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
+    index('posts_shared_post_idx').on(t.sharedPostId).where(sql`${t.sharedPostId} is not null`),
+    // Events are few among posts: the timeline's event stream walks only them.
+    index('posts_event_sort_idx')
+      .on(t.sortDate.desc(), t.id.desc())
+      .where(sql`${t.kind} = 'event' and ${t.deletedAt} is null`),
+  ],
+);
+
+/** A post's photos: one row per image, its WebP variants under one random storage key. */
+export const postImages = pgTable(
+  'post_images',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    postId: bigint('post_id', { mode: 'number' })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    storageKey: text('storage_key').notNull(),
+    /** The widths written, e.g. {320,640,1280}; never wider than the original. */
+    variantWidths: integer('variant_widths').array().notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** A tiny blurred WebP as a data URI, shown while the image loads. */
+    placeholder: text('placeholder').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('post_images_post_position_unique').on(t.postId, t.position)],
+);
+
+export const likes = pgTable(
+  'likes',
+  {
+    postId: bigint('post_id', { mode: 'number' })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('likes_user_idx').on(t.userId)],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    postId: bigint('post_id', { mode: 'number' })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('comments_post_idx').on(t.postId, t.createdAt, t.id)],
+);
+
+/** One report per member per item; the moderation queue reads the open ones. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    postId: bigint('post_id', { mode: 'number' })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    text: text('text'),
+    status: text('status', { enum: ['open', 'dismissed', 'actioned'] })
+      .notNull()
+      .default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('reports_post_user_unique').on(t.postId, t.userId),
+    index('reports_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/** An event's details, keyed by its row in posts (kind 'event'). Creating events comes with the events issue. */
+export const eventDetails = pgTable(
+  'event_details',
+  {
+    postId: bigint('post_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    fromDate: timestamp('from_date', { withTimezone: true }).notNull(),
+    toDate: timestamp('to_date', { withTimezone: true }).notNull(),
+    location: text('location').notNull(),
+    address: text('address').notNull(),
+    addedMoney: integer('added_money').notNull().default(0),
+    url: text('url'),
+    isPrivate: boolean('is_private').notNull().default(false),
+    imageKey: text('image_key'),
+  },
+  (t) => [index('event_details_from_date_idx').on(t.fromDate)],
+);
+
+export const eventEventTypes = pgTable(
+  'event_event_types',
+  {
+    postId: bigint('post_id', { mode: 'number' })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    eventTypeId: integer('event_type_id')
+      .notNull()
+      .references(() => eventTypes.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.eventTypeId] }), index('event_event_types_type_idx').on(t.eventTypeId)],
+);
+
+export const eventAssociations = pgTable(
+  'event_associations',
+  {
+    postId: bigint('post_id', { mode: 'number' })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    associationId: integer('association_id')
+      .notNull()
+      .references(() => associations.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.associationId] }),
+    index('event_associations_association_idx').on(t.associationId),
+  ],
+);
+
+export const eventFollows = pgTable(
+  'event_follows',
+  {
+    postId: bigint('post_id', { mode: 'number' })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('event_follows_user_idx').on(t.userId)],
+);

@@ -1,0 +1,75 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { sessions, userAssociations, userEventTypes, users } from '../schema.ts';
+import { DEMO_MEMBER, DEMO_NEIGHBOURS, seedDemoCommunity } from './demo-community.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp(); // SEED_DEMO=false: the test seeds by hand
+});
+afterAll(() => t.close());
+
+const emails = [DEMO_MEMBER.email, ...DEMO_NEIGHBOURS.map((someone) => someone.email)];
+const demoUsers = () => t.ctx.db.select().from(users).where(inArray(users.email, emails));
+
+describe('demo community', () => {
+  it('seeds fully set-up members once, however often it runs', async () => {
+    expect(await seedDemoCommunity(t.ctx)).toBe(true);
+    expect(await seedDemoCommunity(t.ctx)).toBe(false);
+
+    const members = await demoUsers();
+    expect(members).toHaveLength(emails.length);
+    expect(members.length).toBeGreaterThanOrEqual(8);
+    for (const member of members) {
+      expect(member).toMatchObject({ isOnboard: true, phoneNumberVerified: true });
+      expect(member.phoneNumber).toMatch(/^\+1\d{3}55501\d\d$/);
+      const events = await t.ctx.db.select().from(userEventTypes).where(eq(userEventTypes.userId, member.id));
+      const assocs = await t.ctx.db.select().from(userAssociations).where(eq(userAssociations.userId, member.id));
+      expect(events.length).toBeGreaterThan(0);
+      expect(assocs.length).toBeGreaterThan(0);
+    }
+    // Sign-up's automatic sessions are gone: nobody holds those tokens.
+    const ids = members.map((member) => member.id);
+    expect(await t.ctx.db.select().from(sessions).where(inArray(sessions.userId, ids))).toEqual([]);
+  });
+
+  it('lets the demo member log in with the published password, straight into the feed', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/login', payload: DEMO_MEMBER });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user).toMatchObject({ email: DEMO_MEMBER.email, is_onboard: 1, verified: 1 });
+  });
+
+  it('completes a seed that was interrupted before the demo member was set up', async () => {
+    await t.ctx.db.update(users).set({ phoneNumberVerified: false }).where(eq(users.email, DEMO_MEMBER.email));
+    expect(await seedDemoCommunity(t.ctx)).toBe(true);
+    expect(await demoUsers()).toHaveLength(emails.length);
+    const [demo] = await t.ctx.db.select().from(users).where(eq(users.email, DEMO_MEMBER.email));
+    expect(demo?.phoneNumberVerified).toBe(true);
+  });
+});
+
+describe('the demo feed', () => {
+  it('gives the demo member a living timeline, suggestions and upcoming events', async () => {
+    const t = await createTestApp();
+    try {
+      await seedDemoCommunity(t.ctx);
+      await seedDemoCommunity(t.ctx);
+      const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: DEMO_MEMBER });
+      const headers = { authorization: `Bearer ${login.json().user.api_token}` };
+      const timeline = (await t.app.inject({ method: 'GET', url: '/api/home/timeline', headers })).json();
+      expect(timeline.data).toHaveLength(10);
+      expect(new Set(timeline.data.map((item: { type: string }) => item.type))).toEqual(new Set(['1', '2', '3', '4']));
+      expect(timeline.data.some((item: { media: unknown[] }) => item.media.length > 1)).toBe(true);
+      const home = (await t.app.inject({ method: 'GET', url: '/api/home/upcoming-events-home', headers })).json();
+      expect(home.suggestions.friends.length).toBeGreaterThan(0);
+      expect(home.suggestions.friends[0].mutual_friends).toBeGreaterThan(0);
+      const upcoming = (await t.app.inject({ method: 'GET', url: '/api/home/upcoming-events', headers })).json();
+      expect(upcoming.upcoming_events.length).toBeGreaterThanOrEqual(2);
+      const posts = await t.ctx.db.execute(sql`select count(*)::int as n from posts`);
+      expect((posts as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(18 + 4 + 5);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,44 @@
+import { MESSAGES } from '@corral/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from './errors.ts';
+
+/**
+ * One error handler for the whole API: AppError and bad input become `{ message, errors? }` with a
+ * 4xx; anything else is a bug, logged in full and answered with a bare 500.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      if (error.status === 429)
+        request.log.warn({ event: 'rate_limited', url: request.routeOptions.url }, 'rate limited');
+      return reply
+        .status(error.status)
+        .send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || error.validationContext || 'body';
+        errors[field] = [...(errors[field] ?? []), issue.message ?? MESSAGES.http.validation];
+      }
+      const first = error.validation[0]?.message ?? MESSAGES.http.validation;
+      return reply.status(422).send({ message: first, errors });
+    }
+    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, body too large, unsupported media type …
+      return reply.status(status).send({ message: clientErrorMessage(status, error.message) });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: MESSAGES.http.serverError });
+  });
+}
+
+function clientErrorMessage(status: number, message: string): string {
+  if (status === 413) return 'The request is too large.';
+  if (status === 415) return 'Unsupported content type.';
+  if (status === 400 && /JSON/i.test(message)) return 'The request body is not valid JSON.';
+  return status === 404 ? MESSAGES.http.notFound : 'The request could not be understood.';
+}

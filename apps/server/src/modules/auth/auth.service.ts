@@ -1,0 +1,116 @@
+import {
+  type loginRequestSchema,
+  MESSAGES,
+  type OkResponse,
+  type signupRequestSchema,
+  type UserResponse,
+  type VerifyResponse,
+} from '@corral/contract';
+import { isAPIError } from 'better-auth/api';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { users } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { UserRow, Viewer } from '../../lib/viewer.ts';
+import { toCurrentUser } from './auth.mapper.ts';
+import { anonymousHeaders, emailKey, maskEmail, type RequestMeta } from './auth-log.ts';
+import { assertPasswordAllowed } from './password-policy.ts';
+
+export type SignupInput = z.output<typeof signupRequestSchema>;
+export type LoginInput = z.output<typeof loginRequestSchema>;
+
+const DUPLICATE_CODES = new Set(['USER_ALREADY_EXISTS', 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL']);
+
+/** POST /signup: a new member, signed in at once (the answer carries the session token). */
+export async function signUp(ctx: AppContext, input: SignupInput, meta: RequestMeta): Promise<UserResponse> {
+  await ctx.limiter.consume(['signupPerIp', meta.ip]);
+  assertPasswordAllowed(input.password);
+  const emailInUse = () => new AppError(422, MESSAGES.signUp.emailInUse, { email: [MESSAGES.signUp.emailInUse] });
+
+  let result: Awaited<ReturnType<AppContext['auth']['api']['signUpEmail']>>;
+  try {
+    result = await ctx.auth.api.signUpEmail({
+      body: {
+        name: `${input.first_name} ${input.last_name}`.trim(),
+        email: input.email,
+        password: input.password,
+        firstName: input.first_name,
+        lastName: input.last_name,
+      },
+      headers: anonymousHeaders(meta),
+    });
+  } catch (error) {
+    if (isAPIError(error) && DUPLICATE_CODES.has(String(error.body?.code))) throw emailInUse();
+    // Two sign-ups for one address at once: the unique index refuses the second.
+    if (isAPIError(error) && (await findUserByEmail(ctx, input.email))) throw emailInUse();
+    throw error;
+  }
+  if (!result.token) throw new Error('better-auth signed the new member up without a session');
+  const user = await liveUser(ctx, result.user.id);
+  if (!user) throw new Error('the new member vanished');
+  meta.log.info({ event: 'signup', user_id: user.id }, 'member signed up');
+  return { user: toCurrentUser(user, result.token) };
+}
+
+/**
+ * POST /login. An unknown email, a wrong password and a deleted account all answer the same 401
+ * (better-auth hashes a dummy password for unknown emails, so the timing matches too).
+ */
+export async function logIn(ctx: AppContext, input: LoginInput, meta: RequestMeta): Promise<UserResponse> {
+  await ctx.limiter.consume(
+    ['loginPerIpMinute', meta.ip],
+    ['loginPerIp5Minutes', meta.ip],
+    ['loginPerAccountHour', emailKey(input.email)],
+  );
+  const refuse = () => {
+    meta.log.info({ event: 'login.failure', email: maskEmail(input.email) }, 'login refused');
+    return new AppError(401, MESSAGES.login.invalidCredential);
+  };
+  let result: Awaited<ReturnType<AppContext['auth']['api']['signInEmail']>>;
+  try {
+    result = await ctx.auth.api.signInEmail({
+      body: { email: input.email, password: input.password },
+      headers: anonymousHeaders(meta),
+    });
+  } catch (error) {
+    // Every refusal better-auth gives here (no such member, wrong password, session refused to a
+    // deleted member) is the same answer; anything else is a fault and stays a 500.
+    if (isAPIError(error) && error.statusCode < 500) throw refuse();
+    throw error;
+  }
+  const user = await liveUser(ctx, result.user.id);
+  if (!user) throw refuse();
+  meta.log.info({ event: 'login.success', user_id: user.id }, 'member logged in');
+  return { user: toCurrentUser(user, result.token) };
+}
+
+/** POST /logout: the session of the token presented ends at once, for every server process. */
+export async function logOut(ctx: AppContext, viewer: Viewer, meta: RequestMeta): Promise<OkResponse> {
+  const auth = await ctx.auth.$context;
+  await auth.internalAdapter.deleteSession(viewer.token);
+  meta.log.info({ event: 'logout', user_id: viewer.user.id }, 'member logged out');
+  return { status: true, message: MESSAGES.logout.success };
+}
+
+/** GET /verify: the member behind a live token, with that token. */
+export function currentUser(viewer: Viewer): VerifyResponse {
+  return { user: toCurrentUser(viewer.user, viewer.token), status: true };
+}
+
+/** A member who has not deleted the account. */
+export async function liveUser(ctx: AppContext, id: string): Promise<UserRow | undefined> {
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)));
+  return user;
+}
+
+export async function findUserByEmail(ctx: AppContext, email: string) {
+  const [user] = await ctx.db
+    .select({ id: users.id, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.email, email.toLowerCase()));
+  return user;
+}

@@ -1,0 +1,79 @@
+import {
+  type forgotPasswordRequestSchema,
+  MESSAGES,
+  type OkResponse,
+  type resetPasswordRequestSchema,
+} from '@corral/contract';
+import { isAPIError } from 'better-auth/api';
+import { and, eq, gt } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../app-context.ts';
+import { verifications } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { findUserByEmail, liveUser } from './auth.service.ts';
+import { anonymousHeaders, emailKey, maskEmail, type RequestMeta } from './auth-log.ts';
+import { assertPasswordAllowed } from './password-policy.ts';
+
+export type ForgotPasswordInput = z.output<typeof forgotPasswordRequestSchema>;
+export type ResetPasswordInput = z.output<typeof resetPasswordRequestSchema>;
+
+/** better-auth's name for a reset token in the verifications table. */
+export const resetIdentifier = (token: string) => `reset-password:${token}`;
+
+/**
+ * POST /forgot-password. The same answer whether or not the address belongs to a member; the email
+ * leaves outside the request (better-auth's background tasks), so neither the answer nor its timing
+ * tells who is a member. Deleted members get no mail.
+ */
+export async function requestPasswordReset(
+  ctx: AppContext,
+  input: ForgotPasswordInput,
+  meta: RequestMeta,
+): Promise<OkResponse> {
+  await ctx.limiter.consume(
+    ['forgotPerIpMinute', meta.ip],
+    ['forgotPerIpHour', meta.ip],
+    ['forgotPerEmail', emailKey(input.email)],
+  );
+  const member = await findUserByEmail(ctx, input.email);
+  if (!member?.deletedAt) {
+    await ctx.auth.api.requestPasswordReset({ body: { email: input.email }, headers: anonymousHeaders(meta) });
+  }
+  meta.log.info(
+    { event: 'password_reset.requested', email: maskEmail(input.email), user_id: member?.id },
+    'password reset requested',
+  );
+  return { status: true, message: MESSAGES.forgotPassword.success };
+}
+
+/**
+ * POST /reset-password. The token is single use and lives one hour; better-auth consumes it and
+ * revokes every session of the member in one transaction (revokeSessionsOnPasswordReset).
+ */
+export async function resetPassword(
+  ctx: AppContext,
+  input: ResetPasswordInput,
+  meta: RequestMeta,
+): Promise<OkResponse> {
+  const invalid = () => new AppError(400, MESSAGES.resetPassword.invalidToken);
+  // Asked first so that a dead link says so before any remark on the new password. better-auth
+  // compares the expiry with the system time, so this does too.
+  const [pending] = await ctx.db
+    .select({ userId: verifications.value })
+    .from(verifications)
+    .where(and(eq(verifications.identifier, resetIdentifier(input.token)), gt(verifications.expiresAt, new Date())));
+  if (!pending || !(await liveUser(ctx, pending.userId))) throw invalid();
+  assertPasswordAllowed(input.password);
+  try {
+    await ctx.auth.api.resetPassword({
+      body: { token: input.token, newPassword: input.password },
+      headers: anonymousHeaders(meta),
+    });
+  } catch (error) {
+    // Used by a concurrent request in the meantime, or expired: the same answer as a bad link.
+    if (isAPIError(error) && error.statusCode < 500) throw invalid();
+    throw error;
+  }
+  meta.log.info({ event: 'password_reset.completed', user_id: pending.userId }, 'password reset completed');
+  return { status: true, message: MESSAGES.resetPassword.success };
+}

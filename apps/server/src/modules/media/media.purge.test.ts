@@ -1,0 +1,31 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createPost, setUpMember } from '../../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { purgeDeletedAccounts } from '../auth/account-purge.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('purging a deleted member', () => {
+  it('deletes the photos of their posts from storage', async () => {
+    const member = await setUpMember(t.app);
+    const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 90, g: 60, b: 30 } } })
+      .jpeg()
+      .toBuffer();
+    const { data } = (await createPost(t.app, member.token, 'goodbye', [photo])).json();
+    const file = path.join(t.ctx.config.dataDir, data.media[0].src.replace(/^\//, ''));
+    expect(existsSync(file)).toBe(true);
+    await t.app.inject({ method: 'DELETE', url: '/api/account-delete', headers: bearer(member.token) });
+    expect(existsSync(file)).toBe(true); // kept during the 30 days
+    const later = new Date(Date.now() + 31 * 24 * 60 * 60 * 1000);
+    expect(await purgeDeletedAccounts(t.ctx, later)).toBe(1);
+    expect(existsSync(file)).toBe(false);
+    expect(await purgeDeletedAccounts(t.ctx, later)).toBe(0);
+  });
+});

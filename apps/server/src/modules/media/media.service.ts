@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import type { ImageMedia } from '@corral/contract';
+import type { MediaStorage } from '../../adapters/storage.ts';
+import type { AppContext } from '../../app-context.ts';
+import { processImage } from './image-pipeline.ts';
+
+export interface StoredImage {
+  storageKey: string;
+  variantWidths: number[];
+  width: number;
+  height: number;
+  placeholder: string;
+}
+
+/** Processes an upload and stores its variants under a key of 128 random bits: `i/<hex>/<width>.webp`. */
+export async function storeImage(
+  ctx: AppContext,
+  bytes: Buffer,
+  options: { allowSvg?: boolean } = {},
+): Promise<StoredImage> {
+  const image = await processImage(bytes, options);
+  const storageKey = `i/${randomBytes(16).toString('hex')}`;
+  try {
+    await Promise.all(
+      image.variants.map((variant) => ctx.storage.put(`${storageKey}/${variant.width}.webp`, variant.bytes)),
+    );
+  } catch (error) {
+    await ctx.storage.deleteTree(storageKey);
+    throw error;
+  }
+  return {
+    storageKey,
+    variantWidths: image.variants.map((variant) => variant.width),
+    width: image.width,
+    height: image.height,
+    placeholder: image.placeholder,
+  };
+}
+
+/** Idempotent. */
+export async function deleteStoredImage(ctx: AppContext, storageKey: string): Promise<void> {
+  await ctx.storage.deleteTree(storageKey);
+}
+
+/** An image as the API shows it: the largest variant, a srcset of all, its size and placeholder. */
+export function toImageMedia(storage: MediaStorage, image: StoredImage): ImageMedia {
+  const url = (width: number) => storage.publicUrl(`${image.storageKey}/${width}.webp`);
+  const widths = [...image.variantWidths].sort((a, b) => a - b);
+  return {
+    src: url(widths.at(-1) ?? image.width),
+    srcset: widths.map((width) => `${url(width)} ${width}w`).join(', '),
+    width: image.width,
+    height: image.height,
+    placeholder: image.placeholder,
+  };
+}

@@ -1,0 +1,148 @@
+import { MESSAGES, RATE_LIMITS } from '@corral/contract';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { onboardMember, signUpMember } from '../../../test/factories.ts';
+import { sendCode, smsCode, validateCode, wrongCode } from '../../../test/phone-helpers.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { ManualClock } from '../../lib/clock.ts';
+
+// The real limits of security.md (rateLimitScale 1), on a clock the tests move. Each test has its own
+// server, so sign-ups (5 per 30 minutes per IP) and counters start fresh.
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const P = MESSAGES.phone;
+let t: TestApp;
+let clock: ManualClock;
+beforeEach(async () => {
+  clock = new ManualClock(Date.UTC(2026, 0, 1)); // on a boundary of every window
+  t = await createTestApp({ rateLimitScale: 1, clock });
+});
+afterEach(() => t.close());
+
+async function onboarded() {
+  const member = await signUpMember(t.app);
+  await onboardMember(t.app, member.token);
+  return member;
+}
+const number = (line: number) => `+1406555${String(100 + line).padStart(4, '0')}`;
+
+function expectLimited(response: LightMyRequestResponse, retryAfter: number, message: string) {
+  expect(response.statusCode).toBe(429);
+  expect(response.headers['retry-after']).toBe(String(retryAfter));
+  expect(response.json().message).toBe(message);
+}
+const tooMany = MESSAGES.http.tooManyRequests;
+
+describe('codes sent', () => {
+  it('allows 1 a minute and 5 an hour per number and per member', async () => {
+    expect(RATE_LIMITS.phoneSendPerNumberMinute.points).toBe(1);
+    expect(RATE_LIMITS.phoneSendPerMemberHour.points).toBe(5);
+    const member = await onboarded();
+    const other = await onboarded();
+    expect((await sendCode(t.app, member.token, number(1))).statusCode).toBe(200);
+    clock.advance(20 * SECOND);
+    expectLimited(await sendCode(t.app, member.token, number(1)), 40, tooMany(40));
+    // Per member: another number waits too; per number: another member waits too.
+    expectLimited(await sendCode(t.app, member.token, number(2)), 40, tooMany(40));
+    expectLimited(await sendCode(t.app, other.token, number(1)), 40, tooMany(40));
+    expect((await sendCode(t.app, other.token, number(3))).statusCode).toBe(200);
+
+    clock.advance(41 * SECOND);
+    for (let sent = 2; sent <= 5; sent++) {
+      expect((await sendCode(t.app, member.token, number(1))).statusCode).toBe(200);
+      clock.advance(61 * SECOND);
+    }
+    const secondsLeft = (HOUR - clock.now() + Date.UTC(2026, 0, 1)) / SECOND;
+    expectLimited(await sendCode(t.app, member.token, number(1)), secondsLeft, tooMany(secondsLeft));
+    expectLimited(await sendCode(t.app, member.token, number(4)), secondsLeft, tooMany(secondsLeft));
+    clock.advance(secondsLeft * SECOND);
+    expect((await sendCode(t.app, member.token, number(1))).statusCode).toBe(200);
+    // Every accepted send went out; the refused ones did not.
+    await smsCode(t.app, number(1), 6);
+    expect((await t.ctx.outbox.list()).filter((m) => m.to === number(1))).toHaveLength(6);
+  });
+
+  it('allows 10 a day per member', async () => {
+    const member = await onboarded();
+    for (let hour = 0; hour < 2; hour++) {
+      for (let i = 0; i < 5; i++) {
+        expect((await sendCode(t.app, member.token, number(hour * 5 + i))).statusCode).toBe(200);
+        clock.advance(MINUTE);
+      }
+      clock.advance(HOUR - 5 * MINUTE);
+    }
+    // Two hours into the day: 22 hours to wait.
+    expectLimited(await sendCode(t.app, member.token, number(11)), 22 * 3600, tooMany(22 * 3600));
+    clock.advance(22 * HOUR);
+    expect((await sendCode(t.app, member.token, number(11))).statusCode).toBe(200);
+  });
+
+  it('keeps a daily budget per country calling code', async () => {
+    const member = await onboarded();
+    const budget = RATE_LIMITS.phoneSendPerCountryDay.points;
+    for (let i = 0; i < budget; i += 200) {
+      await Promise.all(Array.from({ length: 200 }, () => t.ctx.limiter.record(['phoneSendPerCountryDay', '+44'])));
+    }
+    expectLimited(await sendCode(t.app, member.token, '+44 7911 123456'), 86_400, tooMany(86_400));
+    expect((await sendCode(t.app, member.token, number(1))).statusCode).toBe(200);
+  });
+});
+
+describe('wrong codes', () => {
+  it('allows 10 wrong codes a day per member, whatever the resends', async () => {
+    const member = await onboarded();
+    const phone = number(1);
+    const tryWrong = async (nth: number, times: number) => {
+      const code = await smsCode(t.app, phone, nth);
+      for (let i = 0; i < times; i++) {
+        expect((await validateCode(t.app, member.token, phone, wrongCode(code))).json().message).toBe(P.codeInvalid);
+      }
+      return code;
+    };
+    await sendCode(t.app, member.token, phone);
+    await tryWrong(1, 5);
+    clock.advance(61 * SECOND);
+    expect((await sendCode(t.app, member.token, phone)).statusCode).toBe(200);
+    await tryWrong(2, 3);
+    clock.advance(61 * SECOND);
+    expect((await sendCode(t.app, member.token, phone)).statusCode).toBe(200);
+    const live = await tryWrong(3, 2);
+
+    // Ten wrong codes: even the live code (2 wrong tries, so not killed) waits for tomorrow.
+    const untilTomorrow = (DAY - 122 * SECOND) / SECOND;
+    expectLimited(await validateCode(t.app, member.token, phone, live), untilTomorrow, P.tooManyAttempts);
+    clock.advance(61 * SECOND);
+    expectLimited(await sendCode(t.app, member.token, number(2)), untilTomorrow - 61, P.tooManyAttempts);
+    clock.advance((untilTomorrow - 61) * SECOND);
+    expect((await sendCode(t.app, member.token, phone)).statusCode).toBe(200);
+    expect((await validateCode(t.app, member.token, phone, await smsCode(t.app, phone, 4))).statusCode).toBe(200);
+  });
+
+  it('allows 10 wrong codes a day per number, whoever types them', async () => {
+    const [first, second, third] = [await onboarded(), await onboarded(), await onboarded()];
+    const phone = number(1);
+    for (const [nth, member] of [first, second].entries()) {
+      expect((await sendCode(t.app, member.token, phone)).statusCode).toBe(200);
+      const code = await smsCode(t.app, phone, nth + 1);
+      for (let i = 0; i < 5; i++) await validateCode(t.app, member.token, phone, wrongCode(code));
+      clock.advance(61 * SECOND);
+    }
+    expectLimited(await sendCode(t.app, third.token, phone), (DAY - 122 * SECOND) / SECOND, P.tooManyAttempts);
+    expect((await sendCode(t.app, third.token, number(2))).statusCode).toBe(200);
+  });
+
+  it('counts a try at another member’s code as a wrong code', async () => {
+    const [asker, prober] = [await onboarded(), await onboarded()];
+    const phone = number(1);
+    await sendCode(t.app, asker.token, phone);
+    const code = await smsCode(t.app, phone);
+    for (let i = 0; i < 10; i++) {
+      expect((await validateCode(t.app, prober.token, phone, code)).json().message).toBe(P.codeInvalid);
+    }
+    // The number's ten are used up too, so the asker's own code now waits for tomorrow.
+    expectLimited(await validateCode(t.app, prober.token, phone, code), 86_400, P.tooManyAttempts);
+    expectLimited(await validateCode(t.app, asker.token, phone, code), 86_400, P.tooManyAttempts);
+  });
+});

@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import { callingCodeOf, MESSAGES } from '@corral/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { LimitKey } from '../../lib/rate-limiter.ts';
+import { maskPhone } from './phone-log.ts';
+
+/**
+ * The phone limits of security.md. Counters are keyed by member id, by a hash of the number (rate-limit
+ * stores never hold a phone number) and by country calling code.
+ */
+export function numberKey(e164: string): string {
+  return createHash('sha256').update(e164).digest('hex').slice(0, 32);
+}
+
+/** One code sent: 1 a minute and 5 an hour per number and per member, 10 a day per member, a budget per country. */
+export async function consumeSendLimits(ctx: AppContext, userId: string, e164: string): Promise<void> {
+  const number = numberKey(e164);
+  const keys: LimitKey[] = [
+    ['phoneSendPerNumberMinute', number],
+    ['phoneSendPerNumberHour', number],
+    ['phoneSendPerMemberMinute', userId],
+    ['phoneSendPerMemberHour', userId],
+    ['phoneSendPerMemberDay', userId],
+    ['phoneSendPerCountryDay', callingCodeOf(e164)],
+  ];
+  // A refused send counts nothing: pressing Resend too early must not use up the hour, and refused
+  // attempts must not drain a country's budget. consume() still refuses if a concurrent send won the race.
+  await ctx.limiter.assertAvailable(...keys);
+  await ctx.limiter.consume(...keys);
+}
+
+/**
+ * Refuses (429, Retry-After) once the member or the number has used its 10 wrong codes of the day.
+ * The count is cumulative over every code of the day: asking for a new code does not reset it.
+ */
+export async function assertWrongTriesLeft(
+  ctx: AppContext,
+  userId: string,
+  e164: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  try {
+    await ctx.limiter.assertAvailable(['phoneWrongPerMemberDay', userId], ['phoneWrongPerNumberDay', numberKey(e164)]);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status !== 429) throw error;
+    log.warn(
+      { event: 'phone.locked', user_id: userId, phone: maskPhone(e164) },
+      'phone verification locked for the day',
+    );
+    throw new AppError(429, MESSAGES.phone.tooManyAttempts, undefined, error.headers);
+  }
+}
+
+/** Counts one wrong code against the member and the number. */
+export async function recordWrongTry(ctx: AppContext, userId: string, e164: string): Promise<void> {
+  await ctx.limiter.record(['phoneWrongPerMemberDay', userId], ['phoneWrongPerNumberDay', numberKey(e164)]);
+}

@@ -1,0 +1,24 @@
+import { type SQL, sql } from 'drizzle-orm';
+
+/**
+ * Who may see what (architecture), as the one SQL condition every query about posts, events and
+ * shares uses. An item of `alias` is visible to the viewer when it is not deleted, its author is not
+ * deleted, and the viewer is the author, a friend of the author, or the author's profile is public
+ * and the item is not a private event. A share is visible only if what it shares is visible too
+ * (a share always points at an original, never at another share).
+ */
+export function visibleTo(viewerId: string, alias = 'p'): SQL {
+  const p = sql.raw(alias);
+  const own = (a: SQL) => sql`
+    ${a}.deleted_at is null and exists (
+      select 1 from users au where au.id = ${a}.user_id and au.deleted_at is null and (
+        au.id = ${viewerId}
+        or exists (select 1 from friendships vf where vf.user_id = ${viewerId} and vf.friend_id = au.id)
+        or (not au.is_private
+            and not exists (select 1 from event_details ved where ved.post_id = ${a}.id and ved.is_private))))`;
+  return sql`(${own(p)} and (${p}.shared_post_id is null or exists (
+    select 1 from posts vsp where vsp.id = ${p}.shared_post_id and ${own(sql.raw('vsp'))})))`;
+}
+
+/** Only the owner may delete or edit an item. */
+export const mayModify = (viewerId: string, item: { userId: string }) => item.userId === viewerId;

@@ -1,0 +1,156 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { comments, likes, postImages, posts, reports } from '../../db/schema.ts';
+import type { StoredImage } from '../media/media.service.ts';
+import { visibleTo } from './posts.policy.ts';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0] | Database;
+
+export interface VisibleItem {
+  id: number;
+  userId: string;
+  kind: 'post' | 'event' | 'share';
+  sharedPostId: number | null;
+}
+
+/** The item if the viewer may see it, else null (the caller answers 404 either way). */
+export async function selectVisibleItem(db: Database, viewerId: string, id: number): Promise<VisibleItem | null> {
+  const result = await db.execute(sql`
+    select p.id, p.user_id, p.kind, p.shared_post_id from posts p where p.id = ${id} and ${visibleTo(viewerId)}`);
+  const row = (
+    result as unknown as {
+      rows: { id: string; user_id: string; kind: VisibleItem['kind']; shared_post_id: string | null }[];
+    }
+  ).rows[0];
+  return row
+    ? {
+        id: Number(row.id),
+        userId: row.user_id,
+        kind: row.kind,
+        sharedPostId: row.shared_post_id ? Number(row.shared_post_id) : null,
+      }
+    : null;
+}
+
+export async function insertPost(
+  tx: Tx,
+  userId: string,
+  title: string | null,
+  images: StoredImage[],
+  now: Date,
+): Promise<number> {
+  const [post] = await tx
+    .insert(posts)
+    .values({ userId, kind: 'post', title, sortDate: now, createdAt: now })
+    .returning({ id: posts.id });
+  if (!post) throw new Error('the post was not inserted');
+  if (images.length > 0) {
+    await tx.insert(postImages).values(images.map((image, position) => ({ postId: post.id, position, ...image })));
+  }
+  return post.id;
+}
+
+export async function softDeleteOwnPost(tx: Tx, userId: string, id: number, now: Date) {
+  const [post] = await tx
+    .update(posts)
+    .set({ deletedAt: now })
+    .where(and(eq(posts.id, id), eq(posts.userId, userId), isNull(posts.deletedAt)))
+    .returning({ id: posts.id, sharedPostId: posts.sharedPostId });
+  if (post?.sharedPostId) await bumpCounter(tx, post.sharedPostId, 'shares_count', -1);
+  return post ?? null;
+}
+
+export async function imageKeysOf(tx: Tx, postId: number): Promise<string[]> {
+  const rows = await tx.select({ key: postImages.storageKey }).from(postImages).where(eq(postImages.postId, postId));
+  return rows.map((row) => row.key);
+}
+
+type Counter = 'likes_count' | 'comments_count' | 'shares_count';
+
+async function bumpCounter(tx: Tx, postId: number, counter: Counter, delta: 1 | -1): Promise<number> {
+  const result = await tx.execute(
+    sql`update posts set ${sql.raw(counter)} = greatest(0, ${sql.raw(counter)} + ${delta}) where id = ${postId} returning ${sql.raw(counter)} as n`,
+  );
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+}
+
+/** Like, or unlike when already liked. The counter moves only with a row that really came or went. */
+export async function toggleLike(tx: Tx, postId: number, userId: string) {
+  const inserted = await tx
+    .insert(likes)
+    .values({ postId, userId })
+    .onConflictDoNothing()
+    .returning({ postId: likes.postId });
+  if (inserted.length > 0) return { is_liked: true, likes_count: await bumpCounter(tx, postId, 'likes_count', 1) };
+  const removed = await tx
+    .delete(likes)
+    .where(and(eq(likes.postId, postId), eq(likes.userId, userId)))
+    .returning({ postId: likes.postId });
+  if (removed.length > 0) return { is_liked: false, likes_count: await bumpCounter(tx, postId, 'likes_count', -1) };
+  // A concurrent unlike by the same member removed it first: already counted, nothing left to do.
+  const [post] = await tx.select({ n: posts.likesCount }).from(posts).where(eq(posts.id, postId));
+  return { is_liked: false, likes_count: post?.n ?? 0 };
+}
+
+export async function insertComment(tx: Tx, postId: number, userId: string, text: string, now: Date): Promise<number> {
+  const [row] = await tx
+    .insert(comments)
+    .values({ postId, userId, text, createdAt: now })
+    .returning({ id: comments.id });
+  await bumpCounter(tx, postId, 'comments_count', 1);
+  if (!row) throw new Error('the comment was not inserted');
+  return row.id;
+}
+
+export interface CommentRow {
+  id: number;
+  text: string;
+  created_at: string;
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  image: string | null;
+}
+
+/** Oldest first, after the (created_at, id) cursor; comments of deleted members are left out. */
+export async function selectComments(
+  db: Database,
+  postId: number,
+  after: { at: string; id: number } | null,
+  limit: number,
+) {
+  const result = await db.execute(sql`
+    select c.id, c.text, to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
+      u.id as user_id, u.first_name, u.last_name, u.image
+    from comments c join users u on u.id = c.user_id and u.deleted_at is null
+    where c.post_id = ${postId} and c.deleted_at is null
+      ${after ? sql`and (c.created_at, c.id) > (${after.at}::timestamptz, ${after.id})` : sql``}
+    order by c.created_at, c.id limit ${limit}`);
+  return (result as unknown as { rows: CommentRow[] }).rows.map((row) => ({ ...row, id: Number(row.id) }));
+}
+
+export async function insertShare(
+  tx: Tx,
+  userId: string,
+  originalId: number,
+  comment: string | null,
+  now: Date,
+): Promise<number> {
+  const [row] = await tx
+    .insert(posts)
+    .values({ userId, kind: 'share', title: comment, sharedPostId: originalId, sortDate: now, createdAt: now })
+    .returning({ id: posts.id });
+  await bumpCounter(tx, originalId, 'shares_count', 1);
+  if (!row) throw new Error('the share was not inserted');
+  return row.id;
+}
+
+/** False when the member already reported this item. */
+export async function insertReport(db: Database, postId: number, userId: string, reason: string, text: string | null) {
+  const rows = await db
+    .insert(reports)
+    .values({ postId, userId, reason, text })
+    .onConflictDoNothing()
+    .returning({ id: reports.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,89 @@
+import { FEED_MESSAGES, type FeedItem, type LikeResponse, MESSAGES, type ReportRequest } from '@corral/contract';
+import type { AppContext } from '../../app-context.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Viewer } from '../../lib/viewer.ts';
+import { deleteStoredImage, type StoredImage, storeImage } from '../media/media.service.ts';
+import { hydrateFeedItems } from './posts.hydrate.ts';
+import * as q from './posts.queries.ts';
+
+export { hydrateFeedItems };
+
+const notFound = () => new AppError(404, MESSAGES.http.notFound);
+const now = (ctx: AppContext) => new Date(ctx.clock.now());
+
+/** The item, if this viewer may see it; a hidden item and a missing one answer the same 404. */
+export async function visibleItem(ctx: AppContext, viewer: Viewer, id: number): Promise<q.VisibleItem> {
+  const item = await q.selectVisibleItem(ctx.db, viewer.user.id, id);
+  if (!item) throw notFound();
+  return item;
+}
+
+export async function getItem(ctx: AppContext, viewer: Viewer, id: number): Promise<FeedItem> {
+  const [item] = await hydrateFeedItems(ctx, viewer.user.id, [id]);
+  if (!item) throw notFound();
+  return item;
+}
+
+/** A post with text and up to 10 photos: the photos are processed first, the rows written in one transaction. */
+export async function createPost(
+  ctx: AppContext,
+  viewer: Viewer,
+  input: { title: string; files: Buffer[] },
+): Promise<FeedItem> {
+  const title = input.title.trim();
+  if (!title && input.files.length === 0)
+    throw new AppError(422, FEED_MESSAGES.postEmpty, { title: [FEED_MESSAGES.postEmpty] });
+  await ctx.limiter.consume(
+    ['contentPerMember', viewer.user.id],
+    ...input.files.map(() => ['mediaUploadsPerMember', viewer.user.id] as const),
+  );
+  const stored: StoredImage[] = [];
+  try {
+    for (const file of input.files) stored.push(await storeImage(ctx, file));
+    const id = await ctx.db.transaction((tx) => q.insertPost(tx, viewer.user.id, title || null, stored, now(ctx)));
+    return await getItem(ctx, viewer, id);
+  } catch (error) {
+    // Nothing is left behind: the photos of a post that was not written are deleted again.
+    await Promise.all(stored.map((image) => deleteStoredImage(ctx, image.storageKey)));
+    throw error;
+  }
+}
+
+export async function deletePost(ctx: AppContext, viewer: Viewer, id: number): Promise<void> {
+  const keys = await ctx.db.transaction(async (tx) => {
+    const deleted = await q.softDeleteOwnPost(tx, viewer.user.id, id, now(ctx));
+    if (!deleted) throw notFound();
+    return q.imageKeysOf(tx, id);
+  });
+  await Promise.all(keys.map((key) => deleteStoredImage(ctx, key)));
+}
+
+export async function toggleLike(ctx: AppContext, viewer: Viewer, id: number): Promise<LikeResponse> {
+  await visibleItem(ctx, viewer, id);
+  return ctx.db.transaction((tx) => q.toggleLike(tx, id, viewer.user.id));
+}
+
+export async function shareItem(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: number,
+  comment: string | undefined,
+): Promise<FeedItem> {
+  const item = await visibleItem(ctx, viewer, id);
+  // Sharing a share shares its original.
+  const originalId = item.kind === 'share' && item.sharedPostId ? item.sharedPostId : item.id;
+  await ctx.limiter.consume(['contentPerMember', viewer.user.id]);
+  const shareId = await ctx.db.transaction((tx) =>
+    q.insertShare(tx, viewer.user.id, originalId, comment?.trim() || null, now(ctx)),
+  );
+  return getItem(ctx, viewer, shareId);
+}
+
+export async function reportItem(ctx: AppContext, viewer: Viewer, id: number, body: ReportRequest): Promise<void> {
+  const item = await visibleItem(ctx, viewer, id);
+  if (item.userId === viewer.user.id) throw new AppError(422, 'You cannot report your own post.');
+  await ctx.limiter.consume(['reportsPerMember', viewer.user.id]);
+  const text = body.reason === 'Other' ? (body.text ?? '').trim() : null;
+  if (!(await q.insertReport(ctx.db, id, viewer.user.id, body.reason, text)))
+    throw new AppError(409, FEED_MESSAGES.alreadyReported);
+}

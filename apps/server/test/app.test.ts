@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+describe('the app', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers the health check after touching the database', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('sends security headers with a strict content security policy', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('describes the API with OpenAPI at /api/docs', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json().paths);
+    for (const path of [
+      '/api/signup',
+      '/api/login',
+      '/api/verify',
+      '/api/on-board',
+      '/api/contacts/send-verification-code',
+    ]) {
+      expect(paths).toContain(path);
+    }
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Not found.' });
+  });
+
+  it('refuses a malformed JSON body with a 400 and a clear message', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('The request body is not valid JSON.');
+  });
+
+  it('serves the dev outbox while the outbox transports are in use', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([]);
+  });
+});
+
+describe('the dev outbox is gone', () => {
+  it.each([
+    ['with SMTP configured', { SMTP_URL: 'smtp://127.0.0.1:2525' }],
+    ['with Twilio configured', { TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'secret', TWILIO_FROM: '+15005550006' }],
+  ])('%s', async (_, env) => {
+    const t = await createTestApp({ env });
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/api/dev/outbox' })).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('in production', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'x'.repeat(32),
+      PUBLIC_URL: 'https://corral.example',
+    });
+    expect(config.outboxEnabled).toBe(false);
+    expect(config.seedDemo).toBe(false);
+  });
+});
+
+describe('configuration', () => {
+  it('has working defaults for the embedded mode', () => {
+    const config = loadConfig({ DATA_DIR: '/tmp/corral-config-test' });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.seedDemo).toBe(true);
+    expect(config.authSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('names every bad variable in one clear message', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', REDIS_URL: 'http://x' })).toThrowError(
+      ConfigError,
+    );
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x' });
+    } catch (error) {
+      expect(String((error as Error).message)).toMatch(/PORT/);
+      expect(String((error as Error).message)).toMatch(/DATABASE_URL must be a postgres/);
+    }
+  });
+
+  it('refuses unsafe production settings', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrowError(/AUTH_SECRET is required/);
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'x'.repeat(32),
+        PUBLIC_URL: 'https://a.example',
+        RATE_LIMIT_SCALE: '10',
+      }),
+    ).toThrowError(/RATE_LIMIT_SCALE/);
+    expect(() => loadConfig({ TWILIO_ACCOUNT_SID: 'AC1' })).toThrowError(/must be set together/);
+  });
+});

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { bearer } from './factories.ts';
+
+/** POST /contacts/send-verification-code as the member with `token`. */
+export const sendCode = (app: FastifyInstance, token: string, phone: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/contacts/send-verification-code',
+    headers: bearer(token),
+    payload: { original_phone: phone },
+  });
+
+/** POST /contacts/validate-verification-code as the member with `token`. */
+export const validateCode = (app: FastifyInstance, token: string, phone: string, code: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/contacts/validate-verification-code',
+    headers: bearer(token),
+    payload: { original_phone: phone, phone, code },
+  });
+
+/**
+ * The code of the `nth` SMS (1 = the first) sent to an E.164 number, waiting for it: better-auth hands
+ * the SMS over outside the request.
+ */
+export async function smsCode(app: FastifyInstance, e164: string, nth = 1, timeoutMs = 5_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const sms = (await app.ctx.outbox.list()).filter((m) => m.channel === 'sms' && m.to === e164).reverse();
+    const message = sms[nth - 1];
+    if (message) {
+      const code = /\b(\d{6})\b/.exec(message.text)?.[1];
+      if (!code) throw new Error(`no 6-digit code in "${message.text}"`);
+      return code;
+    }
+    if (Date.now() > deadline) throw new Error(`no SMS number ${nth} to ${e164} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A code that is not `code`. */
+export const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');

@@ -1,0 +1,76 @@
+import type { CurrentUser } from '@corral/contract';
+import { describe, expect, it } from 'vitest';
+import { contextualLink, homeFor } from '../../lib/setup-progress.ts';
+import { resolveRedirect } from './resolve-redirect.ts';
+
+const user = (is_onboard: 0 | 1, verified: 0 | 1): CurrentUser => ({
+  id: 'u1',
+  first_name: 'Kaycee',
+  last_name: 'Feild',
+  email: 'kaycee@example.com',
+  avatar: null,
+  profile_image: '/assets/img/icon/user-placeholder.png',
+  api_token: 't',
+  is_onboard,
+  verified,
+});
+const guest = { isLoggedIn: false, currentUser: null };
+const signedIn = (u: CurrentUser) => ({ isLoggedIn: true, currentUser: u });
+
+describe('route guards', () => {
+  it('sends a guest on a protected route to sign-in', () => {
+    for (const access of ['member', 'onboarding', 'phone'] as const) {
+      expect(resolveRedirect(access, guest)).toBe('/sign-in');
+    }
+  });
+
+  it('lets a guest open public and guest-only routes', () => {
+    expect(resolveRedirect('public', guest)).toBeNull();
+    expect(resolveRedirect('guest', guest)).toBeNull();
+  });
+
+  it('sends a signed-in member on a guest-only route to the friend list', () => {
+    expect(resolveRedirect('guest', signedIn(user(1, 1)))).toBe('/social_home/friend-list');
+    expect(resolveRedirect('guest', signedIn(user(0, 0)))).toBe('/social_home/friend-list');
+  });
+
+  it('forces a member who has not onboarded to onboarding', () => {
+    expect(resolveRedirect('member', signedIn(user(0, 0)))).toBe('/onboarding');
+    expect(resolveRedirect('phone', signedIn(user(0, 0)))).toBe('/onboarding');
+    expect(resolveRedirect('onboarding', signedIn(user(0, 0)))).toBeNull();
+  });
+
+  it('forces an onboarded member without a verified phone to phone verification', () => {
+    expect(resolveRedirect('member', signedIn(user(1, 0)))).toBe('/phone-verify');
+    expect(resolveRedirect('onboarding', signedIn(user(1, 0)))).toBe('/phone-verify');
+    expect(resolveRedirect('phone', signedIn(user(1, 0)))).toBeNull();
+  });
+
+  it('keeps a set-up member in the social area', () => {
+    expect(resolveRedirect('member', signedIn(user(1, 1)))).toBeNull();
+    expect(resolveRedirect('onboarding', signedIn(user(1, 1)))).toBe('/social_home/friend-list');
+    expect(resolveRedirect('phone', signedIn(user(1, 1)))).toBe('/social_home/friend-list');
+  });
+
+  it('treats a logged-in flag without a user as a guest', () => {
+    expect(resolveRedirect('member', { isLoggedIn: true, currentUser: null })).toBe('/sign-in');
+  });
+});
+
+describe('after login', () => {
+  it('goes to onboarding, then phone verification, then the friend list', () => {
+    expect(homeFor(user(0, 0))).toBe('/onboarding');
+    expect(homeFor(user(0, 1))).toBe('/onboarding');
+    expect(homeFor(user(1, 0))).toBe('/phone-verify');
+    expect(homeFor(user(1, 1))).toBe('/social_home/friend-list');
+  });
+});
+
+describe('the contextual link of the top navigation', () => {
+  it('follows the setup progress', () => {
+    expect(contextualLink(null)).toEqual({ label: 'Go to Timeline', to: '/social_home/friend-list' });
+    expect(contextualLink(user(0, 0)).label).toBe('Complete your Onboarding');
+    expect(contextualLink(user(1, 0)).label).toBe('Complete Phone Verification');
+    expect(contextualLink(user(1, 1)).label).toBe('Go to Timeline');
+  });
+});

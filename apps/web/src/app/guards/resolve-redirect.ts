@@ -1,0 +1,29 @@
+import type { CurrentUser } from '@corral/contract';
+import { paths } from '../../config/paths.ts';
+import { homeFor } from '../../lib/setup-progress.ts';
+
+/** Who may open a route (spec "Routes"): anyone, guests only, or signed-in members. */
+export type RouteAccess = 'public' | 'guest' | 'member' | 'onboarding' | 'phone';
+
+interface SessionView {
+  isLoggedIn: boolean;
+  currentUser: CurrentUser | null;
+}
+
+/**
+ * The spec's "Guards and navigation" as one pure decision: the path to go to instead, or null to stay.
+ * - a guest on a protected route goes to sign-in;
+ * - a signed-in member on a guest-only route goes to the friend list (whose guard continues the chain);
+ * - a signed-in member with is_onboard 0 is forced to onboarding, with verified 0 to phone verification;
+ * - a set-up member has nothing left to do on the onboarding and phone pages.
+ */
+export function resolveRedirect(access: RouteAccess, session: SessionView): string | null {
+  const user = session.isLoggedIn ? session.currentUser : null;
+  if (access === 'public') return null;
+  if (access === 'guest') return user ? paths.friendList : null;
+  if (!user) return paths.signIn;
+  const home = homeFor(user);
+  if (access === 'member') return home === paths.friendList ? null : home;
+  if (access === 'onboarding') return home === paths.onBoard ? null : home;
+  return home === paths.phoneVerify ? null : home;
+}

@@ -1,0 +1,93 @@
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { useSession } from '../../../lib/session-store.ts';
+import { Icon, type IconName } from '../../../ui/icons.tsx';
+import { MenuSheet } from './menu-sheet.tsx';
+import { NotificationsMenu } from './notifications-menu.tsx';
+import { ProfileMenu } from './profile-menu.tsx';
+
+const iconLinkClass =
+  'inline-flex size-10 items-center justify-center rounded-full text-leather-800 hover:bg-leather-100';
+
+/** The social area's top bar (spec "Social area"). */
+export function SocialTopBar() {
+  const user = useSession((state) => state.currentUser);
+  const shortcuts: { icon: IconName; label: string; to: string }[] = [
+    { icon: 'home', label: 'Home', to: paths.friendList },
+    { icon: 'heart', label: 'Event types', to: paths.eventTypes },
+  ];
+  return (
+    <header className="sticky top-0 z-40 border-b border-leather-100 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-4">
+        <MenuSheet />
+        <Link to={paths.friendList} aria-label="Corral timeline" className="shrink-0">
+          <img
+            src="/assets/img/logo-light.svg"
+            alt="Corral"
+            width={133}
+            height={32}
+            className="hidden h-8 w-auto sm:block"
+          />
+          <img src="/assets/img/logo-mark.svg" alt="Corral" width={32} height={32} className="size-8 sm:hidden" />
+        </Link>
+        <form className="mx-2 hidden max-w-sm flex-1 md:block" onSubmit={(event) => event.preventDefault()}>
+          <label className="relative block">
+            <span className="sr-only">Search Corral</span>
+            <Icon
+              name="search"
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
+            />
+            <input
+              type="search"
+              placeholder="Search entire store hire"
+              className="w-full rounded-full border border-stone-200 bg-leather-50 py-2 pr-3 pl-9 text-sm focus:border-leather-500 focus:outline-none"
+            />
+          </label>
+        </form>
+        <nav aria-label="Shortcuts" className="ml-auto flex items-center gap-1">
+          {shortcuts.map((item) => (
+            <Link
+              key={item.icon}
+              to={item.to}
+              aria-label={item.label}
+              title={item.label}
+              className={`${iconLinkClass} hidden sm:inline-flex`}
+            >
+              <Icon name={item.icon} />
+            </Link>
+          ))}
+          <button
+            type="button"
+            disabled
+            aria-label="Create event"
+            title="Create event"
+            className={`${iconLinkClass} disabled:cursor-not-allowed disabled:opacity-50`}
+          >
+            <Icon name="plus" />
+          </button>
+          <button
+            type="button"
+            disabled
+            aria-label="Messages"
+            title="Messages"
+            className={`${iconLinkClass} hidden disabled:cursor-not-allowed disabled:opacity-50 sm:inline-flex`}
+          >
+            <Icon name="chat" />
+          </button>
+          {user && (
+            <Link
+              to={paths.myProfile(user.id)}
+              aria-label="My profile"
+              title="My profile"
+              className={`${iconLinkClass} hidden sm:inline-flex`}
+            >
+              <Icon name="user" />
+            </Link>
+          )}
+          <NotificationsMenu />
+          <ProfileMenu />
+        </nav>
+      </div>
+    </header>
+  );
+}

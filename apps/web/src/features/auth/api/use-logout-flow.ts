@@ -1,0 +1,28 @@
+import { LIMITS, MESSAGES } from '@corral/contract';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { paths } from '../../../config/paths.ts';
+import { useSession } from '../../../lib/session-store.ts';
+import { useLogOut } from './auth-api.ts';
+
+/**
+ * Logout as the spec has it: the token is revoked at once, the toast shows, and after 3 seconds the
+ * stored session is cleared and the member lands on sign-in. A failed call still signs out locally.
+ */
+export function useLogoutFlow() {
+  const navigate = useNavigate();
+  const mutation = useLogOut();
+  const logout = () => {
+    if (mutation.isPending) return;
+    mutation.mutate(undefined, {
+      onSettled: () => {
+        toast.success(MESSAGES.logout.success);
+        setTimeout(() => {
+          useSession.getState().clear();
+          navigate(paths.signIn, { replace: true });
+        }, LIMITS.redirectDelayMs);
+      },
+    });
+  };
+  return { logout, isPending: mutation.isPending || mutation.isSuccess || mutation.isError };
+}

@@ -1,0 +1,100 @@
+import { type CurrentUser, LIMITS, type LoginForm, loginFormSchema, MESSAGES } from '@corral/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { STORAGE_KEYS, useSession } from '../../../lib/session-store.ts';
+import { homeFor } from '../../../lib/setup-progress.ts';
+import { Button } from '../../../ui/button.tsx';
+import { PasswordField, TextField } from '../../../ui/text-field.tsx';
+import { useLogIn } from '../api/auth-api.ts';
+import { AuthCard, FormAlert } from '../components/auth-card.tsx';
+
+const L = MESSAGES.login;
+
+export function SignInPage() {
+  const navigate = useNavigate();
+  const logIn = useLogIn();
+  const [alert, setAlert] = useState<string | null>(null);
+  const [signedIn, setSignedIn] = useState(false);
+  const remembered = localStorage.getItem(STORAGE_KEYS.rememberedEmail) ?? '';
+  const form = useForm<LoginForm>({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { email: remembered, password: '', remember: remembered !== '' },
+  });
+  const { errors } = form.formState;
+
+  const finish = (user: CurrentUser) => {
+    // The member is kept on this screen for 3 seconds (spec), then sent to the next setup step.
+    setSignedIn(true);
+    toast.success(L.success);
+    setTimeout(() => {
+      useSession.getState().setUser(user);
+      navigate(homeFor(user), { replace: true });
+    }, LIMITS.redirectDelayMs);
+  };
+
+  const onSubmit = form.handleSubmit(
+    ({ email, password, remember }) => {
+      setAlert(null);
+      if (remember) localStorage.setItem(STORAGE_KEYS.rememberedEmail, email);
+      else localStorage.removeItem(STORAGE_KEYS.rememberedEmail);
+      logIn.mutate(
+        { email, password },
+        {
+          onSuccess: ({ user }) => finish(user),
+          onError: (error) => {
+            const message = error instanceof ApiError ? error.message : error.message;
+            setAlert(message || L.unknown);
+            if (error instanceof ApiError && error.isNetworkError) toast.error(L.network);
+            else if (message === L.invalidCredential) toast.error(L.invalidCredential);
+          },
+        },
+      );
+    },
+    () => setAlert(L.formInvalid),
+  );
+
+  const busy = logIn.isPending || signedIn;
+  return (
+    <AuthCard title="Login" subtitle="Welcome back to the arena.">
+      <FormAlert message={alert} />
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+        <TextField
+          label="Email Address"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <div className="flex items-center justify-between gap-2 text-sm">
+          <label className="inline-flex items-center gap-2 text-stone-700">
+            <input type="checkbox" className="size-4 accent-leather-700" {...form.register('remember')} />
+            Remember me
+          </label>
+          <Link to={paths.forgotPassword} className="font-semibold text-leather-700 underline-offset-2 hover:underline">
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" disabled={busy} className="mt-2 w-full">
+          {busy ? L.busy : 'Log In'}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-stone-600">
+        New to Corral?{' '}
+        <Link to={paths.signUp} className="font-semibold text-leather-700 underline-offset-2 hover:underline">
+          Sign up
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,43 @@
+import type { ImageMedia } from '@corral/contract';
+import { clsx } from 'clsx';
+import { collageLayout } from './collage-layout.ts';
+
+/** One image large; several as a collage of up to 5, the first wide, '+N' on the fifth. No layout jumps. */
+export function ImageCollage({ media, alt }: { media: ImageMedia[]; alt: string }) {
+  if (media.length === 0) return null;
+  const { shown, extra } = collageLayout(media);
+  const single = shown.length === 1;
+  return (
+    <div className={clsx('mt-3 grid gap-1 overflow-hidden rounded-xl', !single && 'grid-cols-2')}>
+      {shown.map((image, index) => (
+        <div
+          key={image.src}
+          className={clsx(
+            'relative overflow-hidden bg-leather-100',
+            !single && index === 0 && 'col-span-2',
+            !single && 'aspect-[4/3]',
+          )}
+          style={single ? { aspectRatio: `${image.width} / ${image.height}` } : undefined}
+        >
+          <img
+            src={image.src}
+            srcSet={image.srcset}
+            sizes={single || index === 0 ? '(min-width: 1024px) 640px, 100vw' : '(min-width: 1024px) 320px, 50vw'}
+            width={image.width}
+            height={image.height}
+            alt={`${alt} (${index + 1} of ${media.length})`}
+            loading="lazy"
+            decoding="async"
+            className="h-full w-full object-cover"
+            style={{ backgroundImage: `url(${image.placeholder})`, backgroundSize: 'cover' }}
+          />
+          {extra > 0 && index === shown.length - 1 && (
+            <span className="absolute inset-0 flex items-center justify-center bg-black/50 text-2xl font-semibold text-white">
+              +{extra}
+            </span>
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import type { CurrentUser } from '@corral/contract';
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+
+/** Where the spec keeps things in local storage. */
+export const STORAGE_KEYS = { token: 'token', session: 'session', rememberedEmail: 'remembered-email' } as const;
+
+interface SessionState {
+  currentUser: CurrentUser | null;
+  isLoggedIn: boolean;
+  /** Whether the stored token has been checked with GET /verify since the page loaded (not persisted). */
+  verified: boolean;
+  setUser(user: CurrentUser | null): void;
+  clear(): void;
+  markVerified(): void;
+}
+
+/**
+ * The session, the only client state outside TanStack Query. Logged in when a non-empty user is set;
+ * the user and the logged-in flag persist, and the token is kept under the key `token`.
+ */
+export const useSession = create<SessionState>()(
+  persist(
+    (set) => ({
+      currentUser: null,
+      isLoggedIn: false,
+      verified: false,
+      setUser(user) {
+        if (!user?.api_token) {
+          localStorage.removeItem(STORAGE_KEYS.token);
+          set({ currentUser: null, isLoggedIn: false });
+          return;
+        }
+        localStorage.setItem(STORAGE_KEYS.token, user.api_token);
+        set({ currentUser: user, isLoggedIn: true });
+      },
+      clear() {
+        localStorage.removeItem(STORAGE_KEYS.token);
+        set({ currentUser: null, isLoggedIn: false });
+      },
+      markVerified() {
+        set({ verified: true });
+      },
+    }),
+    {
+      name: STORAGE_KEYS.session,
+      storage: createJSONStorage(() => localStorage),
+      partialize: (state) => ({ currentUser: state.currentUser, isLoggedIn: state.isLoggedIn }),
+    },
+  ),
+);
+
+export function getToken(): string | null {
+  return localStorage.getItem(STORAGE_KEYS.token);
+}

@@ -1,0 +1,73 @@
+import { useEffect, useRef } from 'react';
+import { backspace, typeInto } from './otp-input-logic.ts';
+
+/**
+ * A code typed one digit per box: focus advances, backspace goes back, pasting the code fills
+ * every box. The boxes are a labelled group; each box says which digit it is.
+ */
+export function OtpInput({
+  digits,
+  onChange,
+  label,
+  disabled,
+}: {
+  digits: string[];
+  onChange: (digits: string[]) => void;
+  label: string;
+  disabled?: boolean;
+}) {
+  const boxes = useRef<(HTMLInputElement | null)[]>([]);
+  const focus = (index: number) => boxes.current[index]?.focus();
+  useEffect(() => {
+    boxes.current[0]?.focus();
+  }, []);
+
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-2 text-sm font-medium text-stone-700">{label}</legend>
+      <div className="flex justify-between gap-2">
+        {digits.map((digit, index) => (
+          <input
+            // biome-ignore lint/suspicious/noArrayIndexKey: the boxes are positions, fixed in number and order
+            key={index}
+            ref={(element) => {
+              boxes.current[index] = element;
+            }}
+            aria-label={`Digit ${index + 1} of ${digits.length}`}
+            inputMode="numeric"
+            autoComplete={index === 0 ? 'one-time-code' : 'off'}
+            maxLength={index === 0 ? digits.length : 1}
+            value={digit}
+            disabled={disabled}
+            onFocus={(event) => event.currentTarget.select()}
+            onChange={(event) => {
+              const state = typeInto(
+                digits,
+                index,
+                event.currentTarget.value.replace(digit, '') || event.currentTarget.value,
+              );
+              onChange(state.digits);
+              focus(state.focus);
+            }}
+            onPaste={(event) => {
+              event.preventDefault();
+              const state = typeInto(digits, index, event.clipboardData.getData('text'));
+              onChange(state.digits);
+              focus(state.focus);
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Backspace') {
+                event.preventDefault();
+                const state = backspace(digits, index);
+                onChange(state.digits);
+                focus(state.focus);
+              } else if (event.key === 'ArrowLeft') focus(Math.max(0, index - 1));
+              else if (event.key === 'ArrowRight') focus(Math.min(digits.length - 1, index + 1));
+            }}
+            className="size-12 rounded-lg border border-stone-300 bg-white text-center text-xl font-semibold text-stone-900 focus:border-leather-600 focus:outline-none focus:ring-2 focus:ring-leather-200 sm:size-14"
+          />
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+import { logInThroughUi, newcomer, signUpByApi, waitForMessage } from './support.ts';
+
+test('forgot password: the email in the outbox, the reset page, login with the new password', async ({
+  page,
+  request,
+}) => {
+  const member = newcomer('reset');
+  await signUpByApi(request, member);
+
+  await page.goto('/sign-in');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await page.waitForURL('**/forgot-password');
+  await page.getByLabel('Email Address').fill(member.email);
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText('Password reset email sent successfully !')).toBeVisible();
+  await page.waitForURL('**/sign-in');
+
+  const email = await waitForMessage(request, 'email', member.email);
+  const link = /(https?:\/\/\S+\/reset-password\?token=\S+)/.exec(email.text)?.[1];
+  expect(link).toBeTruthy();
+  await page.goto(new URL(link as string).pathname + new URL(link as string).search);
+
+  const newPassword = 'Spurs&2027';
+  await page.getByLabel('New Password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText('Your password has been reset. Please log in with your new password.')).toBeVisible();
+
+  // The old password no longer works; the new one does.
+  await page.goto('/sign-in');
+  await page.getByLabel('Email Address').fill(member.email);
+  await page.getByLabel('Password', { exact: true }).fill(member.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByText('Invalid Credential').first()).toBeVisible();
+
+  await logInThroughUi(page, member.email, newPassword);
+  await page.waitForURL('**/onboarding', { timeout: 6_000 });
+});

@@ -1,0 +1,62 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+export interface OutboxMessage {
+  channel: 'email' | 'sms';
+  to: string;
+  subject: string;
+  text: string;
+  created_at: string;
+}
+
+let sequence = 0;
+
+/** A new member's details, unique per run. */
+export function newcomer(prefix = 'rider') {
+  sequence += 1;
+  const stamp = `${Date.now().toString(36)}${sequence}`;
+  return {
+    firstName: 'Jordan',
+    lastName: `Wrangler ${stamp}`,
+    email: `${prefix}-${stamp}@example.com`,
+    password: 'Lariat#2026',
+    phone: `(415) 555-${String(1000 + ((Date.now() + sequence) % 9000)).padStart(4, '0')}`,
+  };
+}
+
+/** Polls the dev outbox until a message for `to` on `channel` arrives, and returns the newest. */
+export async function waitForMessage(
+  request: APIRequestContext,
+  channel: 'email' | 'sms',
+  to: string,
+): Promise<OutboxMessage> {
+  let found: OutboxMessage | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/api/dev/outbox');
+        const messages = (await response.json()) as OutboxMessage[];
+        found = messages.find((message) => message.channel === channel && message.to === to);
+        return Boolean(found);
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found as OutboxMessage;
+}
+
+/** Signs up through the API (fast set-up for journeys that are about something else). */
+export async function signUpByApi(request: APIRequestContext, member: ReturnType<typeof newcomer>) {
+  const response = await request.post('/api/signup', {
+    data: { first_name: member.firstName, last_name: member.lastName, email: member.email, password: member.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Logs in through the login screen and waits for the 3 second redirect. */
+export async function logInThroughUi(page: Page, email: string, password: string) {
+  await page.goto('/sign-in');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page.getByText('User Successfully Logedin')).toBeVisible();
+}

@@ -1,0 +1,30 @@
+/** The API's paths, relative to /api, shared by the server's routes and the web's client. */
+export const API_PATHS = {
+  health: '/health',
+  signup: '/signup',
+  login: '/login',
+  logout: '/logout',
+  verify: '/verify',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  onBoard: '/on-board',
+  eventTypes: '/setup/event-types',
+  associations: '/setup/associations',
+  circuits: '/setup/circuits',
+  sendVerificationCode: '/contacts/send-verification-code',
+  validateVerificationCode: '/contacts/validate-verification-code',
+  accountDelete: '/account-delete',
+  devOutbox: '/dev/outbox',
+  timeline: '/home/timeline',
+  upcomingEvents: '/home/upcoming-events',
+  suggestions: '/home/upcoming-events-home',
+  posts: '/posts',
+  post: (id: number | string) => `/posts/${id}`,
+  postLike: (id: number | string) => `/posts/${id}/like`,
+  postComments: (id: number | string) => `/posts/${id}/comments`,
+  postShare: (id: number | string) => `/posts/${id}/share`,
+  postReport: (id: number | string) => `/posts/${id}/report`,
+  friendRequests: '/friends/requests',
+} as const;
+
+export const API_PREFIX = '/api';

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { emailField } from './common.ts';
+import { LIMITS } from './limits.ts';
+import { MESSAGES } from './messages.ts';
+
+const S = MESSAGES.signUp;
+const L = MESSAGES.login;
+
+function password(message: string) {
+  return z
+    .string({ error: message })
+    .min(LIMITS.passwordMin, { error: message })
+    .max(LIMITS.passwordMax, { error: message });
+}
+
+/** Splits a full name on spaces: the first word is the first name, the rest the last name. */
+export function splitFullName(fullName: string): { first_name: string; last_name: string } {
+  const [first = '', ...rest] = fullName.trim().split(/\s+/);
+  return { first_name: first, last_name: rest.join(' ') };
+}
+
+/** The sign-up form (web). */
+export const signUpFormSchema = z
+  .object({
+    full_name: z.string().trim().min(LIMITS.nameMin, { error: S.nameRequired }).max(100, { error: S.nameRequired }),
+    email: emailField(S.emailInvalid),
+    password: password(S.passwordLength),
+    confirm_password: z.string().min(1, { error: S.confirmRequired }),
+  })
+  .refine((form) => form.password === form.confirm_password, {
+    path: ['confirm_password'],
+    error: S.passwordsMustMatch,
+    when: (payload) => {
+      const value = payload.value as { password?: unknown; confirm_password?: unknown };
+      return typeof value.confirm_password === 'string' && value.confirm_password.length > 0;
+    },
+  });
+export type SignUpForm = z.input<typeof signUpFormSchema>;
+
+/** POST /api/signup. `token` was the old identity provider's ID token; it is accepted and ignored. */
+export const signupRequestSchema = z
+  .object({
+    first_name: z
+      .string({ error: S.nameRequired })
+      .trim()
+      .min(1, { error: S.nameRequired })
+      .max(50, { error: MESSAGES.generic.maxLength(50) }),
+    last_name: z
+      .string()
+      .trim()
+      .max(50, { error: MESSAGES.generic.maxLength(50) })
+      .default(''),
+    email: emailField(S.emailInvalid),
+    password: password(S.passwordLength),
+    token: z.string().optional(),
+  })
+  .refine((body) => `${body.first_name} ${body.last_name}`.trim().length >= LIMITS.nameMin, {
+    path: ['first_name'],
+    error: S.nameRequired,
+  });
+export type SignupRequest = z.input<typeof signupRequestSchema>;
+
+/** The login form (web) and POST /api/login. */
+export const loginRequestSchema = z.object({
+  email: emailField(L.emailInvalid),
+  password: password(L.passwordLength),
+});
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+
+export const loginFormSchema = loginRequestSchema.extend({ remember: z.boolean().default(false) });
+export type LoginForm = z.input<typeof loginFormSchema>;
+
+/** The forgot-password form and POST /api/forgot-password. */
+export const forgotPasswordRequestSchema = z.object({
+  email: emailField(MESSAGES.forgotPassword.emailInvalid),
+});
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
+
+/** POST /api/reset-password. */
+export const resetPasswordRequestSchema = z.object({
+  token: z
+    .string({ error: MESSAGES.resetPassword.invalidToken })
+    .min(1, { error: MESSAGES.resetPassword.invalidToken })
+    .max(512),
+  password: password(S.passwordLength),
+});
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
+
+/** The web's reset form: the new password twice. */
+export const resetPasswordFormSchema = z
+  .object({
+    password: password(S.passwordLength),
+    confirm_password: z.string().min(1, { error: S.confirmRequired }),
+  })
+  .refine((form) => form.password === form.confirm_password, {
+    path: ['confirm_password'],
+    error: S.passwordsMustMatch,
+    when: (payload) => {
+      const value = payload.value as { confirm_password?: unknown };
+      return typeof value.confirm_password === 'string' && value.confirm_password.length > 0;
+    },
+  });
+export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;

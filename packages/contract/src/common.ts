@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** Every 4xx answer: a message for people and, for bad input, the message of each failing field. */
+export const errorResponseSchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export const okResponseSchema = z.object({ status: z.literal(true), message: z.string().optional() });
+export type OkResponse = z.infer<typeof okResponseSchema>;
+
+/** A trimmed, lower-cased email address; `message` is the form's own text for a bad one. */
+export function emailField(message: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .pipe(z.email({ error: message }).max(254, { error: message }))
+    .transform((value) => value.toLowerCase());
+}
+
+/** ISO calendar date, YYYY-MM-DD, that exists on the calendar. */
+export function isIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * Whether a calendar date is later than today everywhere on Earth. The earliest time zone is UTC+14,
+ * so a date is in the future only once it is later than the date there; web and server agree.
+ */
+export function isFutureDate(value: string, now: Date = new Date()): boolean {
+  const latestToday = new Date(now.getTime() + 14 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  return value > latestToday;
+}

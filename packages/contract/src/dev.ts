@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/** GET /api/dev/outbox: newest first; exists only while the outbox transports are in use. */
+export const outboxMessageSchema = z.object({
+  channel: z.enum(['email', 'sms']),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  created_at: z.string(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+export const outboxResponseSchema = z.array(outboxMessageSchema);
+
+export const healthResponseSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });

@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.ts';
+
+/** Feed item `type` codes (architecture): 1 post, 3 re-shared post, 2 post shared with a comment,
+ * 5 event shared with a comment, 4 event, 6 re-shared event. */
+export const FEED_TYPES = ['1', '2', '3', '4', '5', '6'] as const;
+export const feedTypeSchema = z.enum(FEED_TYPES);
+export type FeedType = z.infer<typeof feedTypeSchema>;
+
+export const REPORT_REASONS = [
+  'Spam or Misleading',
+  'Harassment or Hateful Content',
+  'Nudity or Sexual Activity',
+  'Violence or Dangerous Content',
+  'Intellectual Property Violation',
+  'Other',
+] as const;
+
+export const FEED_MESSAGES = {
+  createPostPlaceholder: "What's on your mind?",
+  commentPlaceholder: 'Write a comment...',
+  noComments: 'No comments yet. Be the first to comment!',
+  reportTitle: 'Report This Post',
+  reportQuestion: 'Why is this inappropriate?',
+  reportOtherBlank: 'Please specify your reason in the text box.',
+  reportSubmitted: (reason: string) => `Report submitted with reason: "${reason}"`,
+  alreadyReported: 'You have already reported this post.',
+  linkCopied: 'Link copied to clipboard!',
+  copyFailed: 'Failed to copy link.',
+  shareTitle: 'Check this out!',
+  loadMoreFailed: 'Could not load more posts.',
+  dropImageOnly: 'Please drop an image file.',
+  postEmpty: 'Write something or add a photo.',
+  commentEmpty: 'Write a comment first.',
+  notAnImage: 'This file is not an image we can use. Please choose a JPEG, PNG, GIF, WebP or AVIF photo.',
+  imageTooLarge: 'This photo is too large. Photos can be at most 10 MB and 40 megapixels.',
+  tooManyImages: `A post can have at most ${LIMITS.postImagesMax} photos.`,
+  unknownContentType: 'Unknown content type',
+} as const;
+
+/** One stored image: the URL of its largest variant, a srcset of every variant, its size and a placeholder. */
+export const imageMediaSchema = z.object({
+  src: z.string(),
+  srcset: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  placeholder: z.string(),
+});
+export type ImageMedia = z.infer<typeof imageMediaSchema>;
+
+export const feedUserSchema = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  avatar: z.string().nullable(),
+});
+
+const baseItemSchema = z.object({
+  id: z.number().int(),
+  type: feedTypeSchema,
+  title: z.string().nullable(),
+  /** Spec: the image paths (largest variant); `media` has the sizes, srcsets and placeholders. */
+  images: z.array(z.string()),
+  media: z.array(imageMediaSchema),
+  sort_date: z.string(),
+  created_at: z.string(),
+  likes_count: z.number().int(),
+  is_liked: z.boolean(),
+  comments_count: z.number().int(),
+  shares_count: z.number().int(),
+  user_id: z.string(),
+  user_image: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  user: feedUserSchema,
+  /** For '3' and '6': who re-shared it. */
+  shared_by_user_id: z.string().nullable(),
+  sharer_image: z.string().nullable(),
+  sharer_first_name: z.string().nullable(),
+  sharer_last_name: z.string().nullable(),
+  /** Event fields ('4', '6', and the shared item of a '5'). */
+  added_money: z.number().int().nullable(),
+  from_date: z.string().nullable(),
+  to_date: z.string().nullable(),
+  location: z.string().nullable(),
+  address: z.string().nullable(),
+  url: z.string().nullable(),
+  event_types: z.array(z.string()),
+  associations: z.array(z.string()),
+  maxValueEvent: z.number().int(),
+  maxValueAssoc: z.number().int(),
+});
+
+/** A feed item; a '2' or '5' carries the item it shares. */
+export type FeedItem = z.infer<typeof baseItemSchema> & { shared_item: FeedItem | null };
+export const feedItemSchema: z.ZodType<FeedItem> = baseItemSchema.extend({
+  shared_item: z.lazy(() => feedItemSchema.nullable()),
+});
+
+export const pagedFeedSchema = z.object({ data: z.array(feedItemSchema), next_cursor: z.string().nullable() });
+export type PagedFeed = z.infer<typeof pagedFeedSchema>;
+export const itemResponseSchema = z.object({ data: feedItemSchema });
+
+export const pageQuerySchema = z.object({
+  cursor: z.string().max(200).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).optional(),
+});
+
+export const itemIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+
+/** POST /posts (multipart): `title` and up to 10 `images`. */
+export const createPostFieldsSchema = z.object({ title: z.string().max(5000).default('') });
+
+export const likeResponseSchema = z.object({ is_liked: z.boolean(), likes_count: z.number().int() });
+export type LikeResponse = z.infer<typeof likeResponseSchema>;
+
+export const commentSchema = z.object({
+  id: z.number().int(),
+  text: z.string(),
+  timestamp: z.string(),
+  user: feedUserSchema.extend({ name: z.string(), image: z.string() }),
+});
+export type Comment = z.infer<typeof commentSchema>;
+export const commentsResponseSchema = z.object({ data: z.array(commentSchema), next_cursor: z.string().nullable() });
+export const createCommentRequestSchema = z.object({
+  text: z.string().trim().min(1, { error: FEED_MESSAGES.commentEmpty }).max(2000),
+});
+export const commentResponseSchema = z.object({ data: commentSchema });
+
+export const shareRequestSchema = z.object({ comment: z.string().trim().max(2000).optional() });
+
+export const reportRequestSchema = z
+  .object({ reason: z.enum(REPORT_REASONS), text: z.string().trim().max(1000).optional() })
+  .refine((body) => body.reason !== 'Other' || Boolean(body.text), {
+    path: ['text'],
+    error: FEED_MESSAGES.reportOtherBlank,
+  });
+export type ReportRequest = z.input<typeof reportRequestSchema>;
+
+/** GET /home/upcoming-events: events the viewer created or follows, from now on, soonest first. */
+export const upcomingEventSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  date: z.string(),
+  time: z.string(),
+  location: z.string(),
+  prizeMoney: z.number().int(),
+  url: z.string(),
+  eventTypes: z.array(z.string()),
+  associations: z.array(z.string()),
+});
+export type UpcomingEvent = z.infer<typeof upcomingEventSchema>;
+export const upcomingEventsResponseSchema = z.object({ upcoming_events: z.array(upcomingEventSchema) });
+
+export const suggestedFriendSchema = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  user_image: z.string(),
+  mutual_friends: z.number().int(),
+});
+export type SuggestedFriend = z.infer<typeof suggestedFriendSchema>;
+/** GET /home/upcoming-events-home: friend suggestions and suggested events ('4' items, end date from to_date). */
+export const suggestionsResponseSchema = z.object({
+  suggestions: z.object({ friends: z.array(suggestedFriendSchema) }),
+  suggested_events: z.array(feedItemSchema),
+});
+export type SuggestionsResponse = z.infer<typeof suggestionsResponseSchema>;
+
+export const friendRequestCreateSchema = z.object({ user_id: z.string().min(1).max(64) });

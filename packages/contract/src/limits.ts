@@ -1,0 +1,76 @@
+/** Product constants (spec section 9) and the rate limits of docs/security.md, in one place. */
+export const LIMITS = {
+  passwordMin: 8,
+  passwordMax: 12,
+  nameMin: 3,
+  otpLength: 6,
+  onboardingSteps: 6,
+  otpExpiresInSeconds: 10 * 60,
+  otpAllowedAttempts: 5,
+  sessionExpiresInSeconds: 7 * 24 * 60 * 60,
+  sessionUpdateAgeSeconds: 24 * 60 * 60,
+  resetTokenExpiresInSeconds: 60 * 60,
+  accountPurgeAfterDays: 30,
+  timelinePageSize: 10,
+  notificationsPageSize: 5,
+  eventTitleMax: 50,
+  postImagesMax: 10,
+  imageMaxBytes: 10 * 1024 * 1024,
+  imageMaxPixels: 40_000_000,
+  imageVariantWidths: [320, 640, 1280],
+  visibleTags: 4,
+  collageMax: 5,
+  toastDurationMs: 5000,
+  toastMax: 20,
+  redirectDelayMs: 3000,
+  resetToastDelayMs: 500,
+} as const;
+
+export const TRANSPORT_OPTIONS = [
+  { id: 1, label: 'Yes, On Fill Rates' },
+  { id: 2, label: 'Yes, On Professional Rates' },
+  { id: 3, label: 'No' },
+] as const;
+
+export const GENDERS = [
+  { value: 'male', label: 'Male' },
+  { value: 'female', label: 'Female' },
+] as const;
+
+/** A fixed-window limit: at most `points` actions per `duration` seconds. */
+export interface RateLimitRule {
+  points: number;
+  duration: number;
+}
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** docs/security.md "Rate limits". Every key names the action and what it is counted per. */
+export const RATE_LIMITS = {
+  loginPerIpMinute: { points: 10, duration: MINUTE },
+  loginPerIp5Minutes: { points: 25, duration: 5 * MINUTE },
+  loginPerAccountHour: { points: 25, duration: HOUR },
+  signupPerIp: { points: 5, duration: 30 * MINUTE },
+  forgotPerEmail: { points: 5, duration: 30 * MINUTE },
+  forgotPerIpMinute: { points: 3, duration: MINUTE },
+  forgotPerIpHour: { points: 6, duration: HOUR },
+  phoneSendPerNumberMinute: { points: 1, duration: MINUTE },
+  phoneSendPerNumberHour: { points: 5, duration: HOUR },
+  phoneSendPerMemberMinute: { points: 1, duration: MINUTE },
+  phoneSendPerMemberHour: { points: 5, duration: HOUR },
+  phoneSendPerMemberDay: { points: 10, duration: DAY },
+  phoneSendPerCountryDay: { points: 2000, duration: DAY },
+  phoneWrongPerMemberDay: { points: 10, duration: DAY },
+  phoneWrongPerNumberDay: { points: 10, duration: DAY },
+  mediaUploadsPerMember: { points: 30, duration: 30 * MINUTE },
+  contentPerMember: { points: 300, duration: 3 * HOUR },
+  reportsPerMember: { points: 20, duration: DAY },
+  friendRequestsPerMember: { points: 400, duration: DAY },
+  newsletterPerIp: { points: 5, duration: HOUR },
+  apiPerMember: { points: 1500, duration: 5 * MINUTE },
+  apiPerIpAnonymous: { points: 300, duration: 5 * MINUTE },
+} as const satisfies Record<string, RateLimitRule>;
+
+export type RateLimitName = keyof typeof RATE_LIMITS;

@@ -1,0 +1,99 @@
+/**
+ * Every user-facing text that the product specification gives verbatim lives here, once.
+ * The server answers with these messages and the web shows them; neither rewrites them.
+ */
+export const MESSAGES = {
+  signUp: {
+    nameRequired: 'Name is required',
+    emailInvalid: 'Email is required and must be valid',
+    passwordLength: 'Password must be 8–12 characters',
+    confirmRequired: 'Confirm password is required',
+    passwordsMustMatch: 'Passwords must match',
+    formInvalid: 'Please fix the errors in the form',
+    emailInUse: 'This email address is already registered.',
+    emailNotValid: 'The email address is not valid.',
+    weakPassword: 'The password is too weak. Please choose a stronger one.',
+    network: 'Network error. Please check your internet connection.',
+    invalidData: 'Invalid registration data provided. Please check your input.',
+    failedPrefix: 'Registration failed: ',
+    failedFallback: 'Please check your input.',
+    success: 'User Successfully Registered',
+  },
+  login: {
+    emailInvalid: 'Please enter a valid email address.',
+    passwordLength: 'Password must be between 8–12 characters.',
+    formInvalid: 'Please fix the errors in the form.',
+    userNotFound: 'User Not Found',
+    network: 'Network Request Failed',
+    wrongPassword: 'Wrong Password',
+    invalidCredential: 'Invalid Credential',
+    unknown: 'An unknown error occurred.',
+    success: 'User Successfully Logedin',
+    busy: 'Logging In...',
+  },
+  logout: { success: 'Successfully Logout !' },
+  forgotPassword: {
+    emailInvalid: 'Please enter a valid email address.',
+    formInvalid: 'Please fix the errors in the form.',
+    success: 'Password reset email sent successfully !',
+  },
+  resetPassword: {
+    invalidToken: 'This reset link is invalid or has expired. Please request a new one.',
+    success: 'Your password has been reset. Please log in with your new password.',
+  },
+  onboarding: {
+    dobRequired: 'Date of birth is required.',
+    dobFuture: 'Date of birth cannot be in the future.',
+    genderRequired: 'Please select your gender.',
+    optionRequired: 'Please select your option.',
+    eventsRequired: 'Please select at least one event.',
+    associationsRequired: 'Please select at least one association.',
+    submitInvalid: 'Please correct the errors before submitting.',
+    failed: 'There was an error submitting your data. Please try again.',
+    success: 'Onboarding completed successfully!',
+  },
+  phone: {
+    phoneRequired: 'Please enter your phone number.',
+    phoneInvalid: 'Please enter a valid phone number.',
+    sendFailed: 'Failed to send code. Please check the number and try again.',
+    codeInvalid: 'Invalid verification code.',
+    codeExpired: 'This code has expired. Please request a new one.',
+    codeSent: 'A new verification code has been sent.',
+    tooManyAttempts: 'Too many wrong codes. Please request a new code later.',
+    // Not in the spec: a number can belong to one member only.
+    numberInUse: 'This phone number is already verified on another account.',
+  },
+  account: {
+    confirmTitle: 'Are you sure ?',
+    confirmText: "You won't be able to revert this!",
+    deletedTitle: 'Deleted',
+    deletedText: 'Your account has been deleted.',
+  },
+  generic: {
+    required: 'Value is required',
+    email: 'Value is not a valid email address',
+    maxLength: (max: number) => `The maximum length allowed is ${max}`,
+    minLength: (min: number) => `This field should be at least ${min} characters long`,
+    sameAs: (other: string) => `The value must be equal to the ${other} value`,
+    correctErrors: 'Please correct the errors in the form.',
+  },
+  http: {
+    unauthenticated: 'Unauthenticated.',
+    notFound: 'Not found.',
+    validation: 'The given data was invalid.',
+    serverError: 'Something went wrong. Please try again.',
+    tooManyRequests: (seconds: number) => `Too many requests. Please try again in ${formatWait(seconds)}.`,
+    notOnboarded: 'Please complete your onboarding first.',
+    notVerified: 'Please verify your phone number first.',
+  },
+  feed: { loadMoreFailed: 'Could not load more posts.' },
+  profile: { userNotFound: 'User not found.', loadFailed: 'Failed to load user profile.' },
+} as const;
+
+function formatWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const hours = Math.ceil(minutes / 60);
+  return `${hours} hour${hours === 1 ? '' : 's'}`;
+}

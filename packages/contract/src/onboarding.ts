@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { isFutureDate, isIsoDate } from './common.ts';
+import { MESSAGES } from './messages.ts';
+
+const O = MESSAGES.onboarding;
+
+/** An event type or an association, as the /setup/ lists answer them. */
+export const referenceItemSchema = z.object({ id: z.number().int(), name: z.string(), abr: z.string() });
+export type ReferenceItem = z.infer<typeof referenceItemSchema>;
+export const referenceListSchema = z.array(referenceItemSchema);
+
+const idList = (message: string) =>
+  z
+    .array(z.coerce.number({ error: message }).int({ error: message }).positive({ error: message }), { error: message })
+    .min(1, { error: message })
+    .max(100, { error: message })
+    .transform((ids) => [...new Set(ids)]);
+
+export const dateOfBirthSchema = z
+  .string({ error: O.dobRequired })
+  .trim()
+  .min(1, { error: O.dobRequired })
+  .refine(isIsoDate, { error: O.dobRequired })
+  .refine((value) => !isFutureDate(value), { error: O.dobFuture })
+  .refine((value) => value >= '1900-01-01', { error: O.dobRequired });
+
+export const genderSchema = z.enum(['male', 'female'], { error: O.genderRequired });
+export const transportIdSchema = z.coerce
+  .number({ error: O.optionRequired })
+  .pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: O.optionRequired }));
+
+/** POST /api/on-board, and each step of the onboarding wizard. */
+export const onboardingRequestSchema = z.object({
+  age: dateOfBirthSchema,
+  gender: genderSchema,
+  transport_id: transportIdSchema,
+  event_type_ids: idList(O.eventsRequired),
+  association_ids: idList(O.associationsRequired),
+});
+export type OnboardingRequest = z.input<typeof onboardingRequestSchema>;
+
+/** The fields each wizard step validates before Next proceeds (step 6 is the review). */
+export const ONBOARDING_STEP_FIELDS = [
+  ['age'],
+  ['gender'],
+  ['transport_id'],
+  ['event_type_ids'],
+  ['association_ids'],
+  [],
+] as const satisfies ReadonlyArray<ReadonlyArray<keyof OnboardingRequest>>;

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+export const flagSchema = z.union([z.literal(0), z.literal(1)]);
+
+/** The signed-in user as /signup, /login, /verify, /on-board and the phone validation answer it. */
+export const currentUserSchema = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  profile_image: z.string(),
+  api_token: z.string(),
+  is_onboard: flagSchema,
+  verified: flagSchema,
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const userResponseSchema = z.object({ user: currentUserSchema });
+export type UserResponse = z.infer<typeof userResponseSchema>;
+
+export const verifyResponseSchema = z.object({ user: currentUserSchema, status: z.literal(true) });
+export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
+
+/** Where a member without an avatar is shown (spec: image paths). */
+export const USER_PLACEHOLDER_IMAGE = '/assets/img/icon/user-placeholder.png';
