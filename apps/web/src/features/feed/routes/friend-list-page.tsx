@@ -1,6 +1,7 @@
 import { MESSAGES } from '@corral/contract';
 import { Button } from '../../../ui/button.tsx';
 import { useTimeline } from '../api/timeline.ts';
+import { CreatePostBox } from '../components/create-post/create-post-box.tsx';
 import { PostCard } from '../components/post-card.tsx';
 
 /** The main feed: the timeline with Show More and its loading, end, empty and error states. */
@@ -12,6 +13,7 @@ export function FriendListPage() {
       <h1 id="timeline-heading" className="font-display text-2xl text-leather-900">
         Timeline
       </h1>
+      <CreatePostBox />
       {timeline.isPending &&
         [0, 1, 2].map((n) => (
           <div key={n} aria-hidden="true" className="h-48 animate-pulse rounded-2xl bg-white/70 shadow-sm" />
