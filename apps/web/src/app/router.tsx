@@ -93,6 +93,11 @@ const routes: RouteObject[] = [
                 path: 'friend-list',
                 ...page(() => import('../features/feed/routes/friend-list-page.tsx'), 'FriendListPage'),
               },
+              {
+                id: 'PostDetail',
+                path: 'post/:id',
+                ...page(() => import('../features/feed/routes/post-detail-page.tsx'), 'PostDetailPage'),
+              },
               { path: 'event-types', ...page(() => import('./routes/section-pages.tsx'), 'EventTypesPage') },
               {
                 path: 'association-types',

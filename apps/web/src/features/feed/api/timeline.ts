@@ -44,19 +44,29 @@ export function useToggleLike() {
     onMutate: async (id) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<InfiniteData<PagedFeed>>(key);
-      queryClient.setQueryData<InfiniteData<PagedFeed>>(key, (data) =>
-        patchTimelineItem(data, id, (item) => ({
-          ...item,
-          is_liked: !item.is_liked,
-          likes_count: item.likes_count + (item.is_liked ? -1 : 1),
-        })),
+      const previousItem = queryClient.getQueryData<{ data: FeedItem }>(feedKeys.item(id));
+      const flip = (item: FeedItem): FeedItem => ({
+        ...item,
+        is_liked: !item.is_liked,
+        likes_count: item.likes_count + (item.is_liked ? -1 : 1),
+      });
+      queryClient.setQueryData<InfiniteData<PagedFeed>>(key, (data) => patchTimelineItem(data, id, flip));
+      queryClient.setQueryData<{ data: FeedItem }>(feedKeys.item(id), (answer) =>
+        answer ? { data: flip(answer.data) } : answer,
       );
-      return { previous };
+      return { previous, previousItem };
     },
-    onSuccess: (answer, id) =>
+    onSuccess: (answer, id) => {
       queryClient.setQueryData<InfiniteData<PagedFeed>>(key, (data) =>
         patchTimelineItem(data, id, (item) => ({ ...item, ...answer })),
-      ),
-    onError: (_error, _id, context) => queryClient.setQueryData(key, context?.previous),
+      );
+      queryClient.setQueryData<{ data: FeedItem }>(feedKeys.item(id), (current) =>
+        current ? { data: { ...current.data, ...answer } } : current,
+      );
+    },
+    onError: (_error, id, context) => {
+      queryClient.setQueryData(key, context?.previous);
+      if (context?.previousItem) queryClient.setQueryData(feedKeys.item(id), context.previousItem);
+    },
   });
 }

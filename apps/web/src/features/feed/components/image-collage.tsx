@@ -3,17 +3,29 @@ import { clsx } from 'clsx';
 import { collageLayout } from './collage-layout.ts';
 
 /** One image large; several as a collage of up to 5, the first wide, '+N' on the fifth. No layout jumps. */
-export function ImageCollage({ media, alt }: { media: ImageMedia[]; alt: string }) {
+export function ImageCollage({
+  media,
+  alt,
+  onOpen,
+}: {
+  media: ImageMedia[];
+  alt: string;
+  /** Opens the gallery at the clicked image. */
+  onOpen?: (index: number) => void;
+}) {
   if (media.length === 0) return null;
   const { shown, extra } = collageLayout(media);
   const single = shown.length === 1;
   return (
     <div className={clsx('mt-3 grid gap-1 overflow-hidden rounded-xl', !single && 'grid-cols-2')}>
       {shown.map((image, index) => (
-        <div
+        <button
+          type="button"
           key={image.src}
+          onClick={() => onOpen?.(index)}
+          aria-label={`Open photo ${index + 1} of ${media.length}`}
           className={clsx(
-            'relative overflow-hidden bg-leather-100',
+            'relative block cursor-zoom-in overflow-hidden bg-leather-100',
             !single && index === 0 && 'col-span-2',
             !single && 'aspect-[4/3]',
           )}
@@ -36,7 +48,7 @@ export function ImageCollage({ media, alt }: { media: ImageMedia[]; alt: string 
               +{extra}
             </span>
           )}
-        </div>
+        </button>
       ))}
     </div>
   );

@@ -1,10 +1,19 @@
 import type { FeedItem } from '@corral/contract';
-import { Link } from 'react-router';
+import { clsx } from 'clsx';
+import { DropdownMenu } from 'radix-ui';
+import { type ReactNode, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { useSession } from '../../../lib/session-store.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
+import { Icon } from '../../../ui/icons.tsx';
 import { useToggleLike } from '../api/timeline.ts';
 import { formatShortDate } from './collage-layout.ts';
+import { CommentModal } from './comment-modal.tsx';
+import { GalleryModal } from './gallery-modal.tsx';
 import { ImageCollage } from './image-collage.tsx';
+import { ReportModal } from './report-modal.tsx';
+import { ShareMenu } from './share-menu.tsx';
 
 const name = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
 const money = (value: number | null) => (value === null ? '' : `$${value.toLocaleString('en-US')}`);
@@ -22,7 +31,7 @@ export function PostCard({ item }: { item: FeedItem }) {
           Shared by {name(item.sharer_first_name, item.sharer_last_name)}
         </p>
       )}
-      <ItemBody item={item} />
+      <ItemBody item={item} menu={<PostOptions item={item} />} />
       {item.shared_item && (
         <div className="mt-3 rounded-xl border border-leather-100 p-3">
           <ItemBody item={item.shared_item} />
@@ -33,19 +42,28 @@ export function PostCard({ item }: { item: FeedItem }) {
   );
 }
 
-function ItemBody({ item }: { item: FeedItem }) {
+function ItemBody({ item, menu }: { item: FeedItem; menu?: ReactNode }) {
   const author = name(item.first_name, item.last_name);
   const isEvent = item.type === '4' || item.type === '6';
+  const [galleryAt, setGalleryAt] = useState<number | null>(null);
   return (
     <>
       <header className="flex items-center gap-3">
         <Link to={paths.userProfile(item.user_id)} aria-label={author}>
           <Avatar src={item.user_image} name={author} />
         </Link>
-        <div className="min-w-0">
-          <p className="truncate font-semibold text-leather-900">{author}</p>
-          <p className="text-xs text-stone-500">{formatShortDate(item.created_at)}</p>
+        <div className="min-w-0 flex-1">
+          <Link
+            to={paths.userProfile(item.user_id)}
+            className="block truncate font-semibold text-leather-900 hover:underline"
+          >
+            {author}
+          </Link>
+          <time dateTime={item.created_at} className="text-xs text-stone-500">
+            {formatShortDate(item.created_at)}
+          </time>
         </div>
+        {menu}
       </header>
       {item.title && (
         <p
@@ -67,7 +85,15 @@ function ItemBody({ item }: { item: FeedItem }) {
         </dl>
       )}
       {isEvent && <Tags tags={[...item.event_types, ...item.associations]} max={item.maxValueEvent} />}
-      <ImageCollage media={item.media} alt={`Photo by ${author}`} />
+      <ImageCollage media={item.media} alt={`Shared by ${author}`} onOpen={setGalleryAt} />
+      {item.media.length > 0 && (
+        <GalleryModal
+          media={item.media}
+          startIndex={galleryAt}
+          onClose={() => setGalleryAt(null)}
+          alt={`Shared by ${author}`}
+        />
+      )}
     </>
   );
 }
@@ -89,20 +115,76 @@ function Tags({ tags, max }: { tags: string[]; max: number }) {
   );
 }
 
+/** The header's dropdown: Report (not on one's own items) and View Detail. */
+function PostOptions({ item }: { item: FeedItem }) {
+  const navigate = useNavigate();
+  const me = useSession((state) => state.currentUser?.id);
+  const [reporting, setReporting] = useState(false);
+  return (
+    <>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger
+          aria-label="Post options"
+          className="rounded-full p-2 text-stone-500 hover:bg-leather-50 hover:text-leather-900 data-[state=open]:bg-leather-50"
+        >
+          <Icon name="more" className="size-5" strokeWidth={3} />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={4}
+            className="z-30 min-w-44 rounded-xl border border-leather-100 bg-white p-1.5 shadow-lg"
+          >
+            {item.user_id !== me && (
+              <DropdownMenu.Item className={menuItemClass} onSelect={() => setReporting(true)}>
+                <Icon name="flag" className="size-4 text-leather-700" />
+                Report
+              </DropdownMenu.Item>
+            )}
+            <DropdownMenu.Item className={menuItemClass} onSelect={() => navigate(paths.postDetail(item.id))}>
+              <Icon name="chevronRight" className="size-4 text-leather-700" />
+              View Detail
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <ReportModal itemId={item.id} open={reporting} onOpenChange={setReporting} />
+    </>
+  );
+}
+
+const menuItemClass =
+  'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm text-stone-800 outline-none data-[highlighted]:bg-leather-50';
+
+/** Likes (toggled at once, highlighted when liked), Comments (the comment modal) and Shares (the share menu). */
 function PostFooterBar({ item }: { item: FeedItem }) {
   const like = useToggleLike();
+  const [commenting, setCommenting] = useState(false);
   return (
-    <footer className="mt-3 flex items-center gap-4 border-t border-leather-100 pt-3 text-sm text-stone-600">
+    <footer className="mt-3 flex items-center gap-1 border-t border-leather-100 pt-3 text-sm text-stone-600 sm:gap-3">
       <button
         type="button"
         aria-pressed={item.is_liked}
         onClick={() => like.mutate(item.id)}
-        className={`rounded-lg px-2 py-1 font-semibold hover:bg-leather-50 ${item.is_liked ? 'text-leather-700' : ''}`}
+        className={clsx(
+          'inline-flex items-center gap-1.5 rounded-lg px-2 py-1 hover:bg-leather-50',
+          item.is_liked && 'font-semibold text-leather-700',
+        )}
       >
+        <Icon name="heart" className="size-4" fill={item.is_liked ? 'currentColor' : 'none'} />
         {item.likes_count} Likes
       </button>
-      <span>{item.comments_count} Comments</span>
-      <span>{item.shares_count} Shares</span>
+      <button
+        type="button"
+        onClick={() => setCommenting(true)}
+        className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 hover:bg-leather-50"
+      >
+        <Icon name="chat" className="size-4" />
+        {item.comments_count} Comments
+      </button>
+      <span className="ml-auto" />
+      <ShareMenu item={item} />
+      <CommentModal item={item} open={commenting} onOpenChange={setCommenting} />
     </footer>
   );
 }

@@ -1,0 +1,121 @@
+import { FEED_MESSAGES } from '@corral/contract';
+import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { Avatar } from '../../../ui/avatar.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { useAddComment, useComments } from '../api/post-actions.ts';
+
+/** A comment's time: 'Nov 22, 2026, 3:04 PM'; an invalid date shows nothing. */
+export function formatTimestamp(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return date.toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}
+
+/** The comments of an item, oldest first, with the form to add one. Used by the comment modal and the detail page. */
+export function CommentThread({ postId, autoFocus = false }: { postId: number; autoFocus?: boolean }) {
+  const comments = useComments(postId);
+  const list = comments.data?.pages.flatMap((page) => page.data) ?? [];
+  return (
+    <div className="flex flex-col gap-4">
+      {comments.isPending && (
+        <ul aria-hidden="true" className="flex flex-col gap-3">
+          {[0, 1].map((n) => (
+            <li key={n} className="h-12 animate-pulse rounded-xl bg-leather-50" />
+          ))}
+        </ul>
+      )}
+      {comments.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          Comments could not be loaded.{' '}
+          <button type="button" className="font-semibold underline" onClick={() => comments.refetch()}>
+            Try again
+          </button>
+        </p>
+      )}
+      {comments.isSuccess && list.length === 0 && <p className="text-sm text-stone-500">{FEED_MESSAGES.noComments}</p>}
+      {list.length > 0 && (
+        <ul aria-label="Comments" className="flex flex-col gap-3">
+          {list.map((comment) => (
+            <li key={comment.id} className="flex gap-3">
+              <Link to={paths.userProfile(comment.user.id)} className="shrink-0">
+                <Avatar src={comment.user.image} name={comment.user.name} className="size-9" />
+              </Link>
+              <div className="min-w-0 flex-1 rounded-xl bg-leather-50 px-3 py-2">
+                <p className="flex flex-wrap items-baseline gap-x-2">
+                  <span className="font-semibold text-leather-900">{comment.user.name}</span>
+                  <time dateTime={comment.timestamp} className="text-xs text-stone-500">
+                    {formatTimestamp(comment.timestamp)}
+                  </time>
+                </p>
+                <p className="whitespace-pre-line break-words text-stone-800">{comment.text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {comments.hasNextPage && (
+        <Button
+          variant="ghost"
+          className="self-start"
+          busy={comments.isFetchingNextPage}
+          onClick={() => comments.fetchNextPage()}
+        >
+          Load more comments
+        </Button>
+      )}
+      <CommentForm postId={postId} autoFocus={autoFocus} />
+    </div>
+  );
+}
+
+function CommentForm({ postId, autoFocus }: { postId: number; autoFocus: boolean }) {
+  const [text, setText] = useState('');
+  const add = useAddComment(postId);
+  const id = useId();
+  const blank = text.trim().length === 0;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (blank || add.isPending) return;
+    add.mutate(text.trim(), { onSuccess: () => setText('') });
+  }
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-2 border-t border-leather-100 pt-3">
+      <label htmlFor={id} className="sr-only">
+        Comment
+      </label>
+      <textarea
+        id={id}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) submit(event);
+        }}
+        placeholder={FEED_MESSAGES.commentPlaceholder}
+        maxLength={2000}
+        rows={2}
+        // biome-ignore lint/a11y/noAutofocus: the comment modal opens to write a comment
+        autoFocus={autoFocus}
+        className="resize-y rounded-xl border border-leather-200 px-3 py-2 text-base focus:border-leather-500 focus:outline-none"
+      />
+      {add.error && (
+        <p role="alert" className="text-sm text-red-700">
+          {add.error instanceof ApiError ? add.error.message : 'Your comment could not be posted.'}
+        </p>
+      )}
+      <Button type="submit" className="self-end" disabled={blank} busy={add.isPending}>
+        Post
+      </Button>
+    </form>
+  );
+}
