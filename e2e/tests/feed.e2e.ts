@@ -22,7 +22,7 @@ async function openFeedAs(page: Page, who: { email: string; password: string }) 
   await page.waitForURL('**/social_home/friend-list', { timeout: 8_000 });
 }
 
-const posts = (page: Page) => page.getByRole('article');
+const posts = (page: Page) => page.getByRole('feed', { name: 'Posts' }).getByRole('article');
 
 test('a member posts a cropped photo, likes, comments, shares, reports, browses a gallery and opens a copied link', async ({
   page,
@@ -40,6 +40,14 @@ test('a member posts a cropped photo, likes, comments, shares, reports, browses 
   expect(friendPost.status(), await friendPost.text()).toBe(200);
 
   await openFeedAs(page, DEMO);
+
+  // Add Friend on a suggestion sends a real friend request.
+  const people = page.getByRole('region', { name: 'People you may know' });
+  const add = people.getByRole('button', { name: /^Add .+ as a friend$/ }).first();
+  const someone = ((await add.getAttribute('aria-label')) ?? '').replace(/^Add (.+) as a friend$/, '$1');
+  await add.click();
+  await expect(page.getByText('Friend request sent.')).toBeVisible();
+  await expect(people.getByRole('button', { name: `Request sent to ${someone}` })).toBeDisabled();
 
   // Create a post with a photo cropped to a square.
   const text = `Short round tonight ${stamp}`;
@@ -139,7 +147,7 @@ test('a member posts a cropped photo, likes, comments, shares, reports, browses 
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toMatch(new RegExp(`/social_home/post/${createdItem.id}$`));
   await page.goto(link);
-  await expect(posts(page).first()).toContainText(text);
+  await expect(page.getByRole('article').first()).toContainText(text);
   await expect(page.getByText('Go get em!')).toBeVisible();
 });
 

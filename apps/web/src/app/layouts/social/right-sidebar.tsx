@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { UpcomingEventCard } from '../../../features/feed/components/upcoming-event-card.tsx';
 
 /**
- * Friend requests, the upcoming event and contacts. Their data comes with the friends and events
- * issues; until then each section shows its honest empty state.
+ * Friend requests, the upcoming event and contacts. The upcoming event is live; friend requests and
+ * contacts come with the friends issue and show their honest empty states until then.
  */
 export function RightSidebar() {
   return (
@@ -12,9 +15,13 @@ export function RightSidebar() {
       </SidebarCard>
       <SidebarCard
         title="Upcoming Event"
-        action={<span className="text-sm font-semibold text-leather-700">See All</span>}
+        action={
+          <Link to={paths.myEvents} className="text-sm font-semibold text-leather-700 hover:underline">
+            See All
+          </Link>
+        }
       >
-        <p className="text-sm text-stone-500">No upcoming events yet.</p>
+        <UpcomingEventCard />
       </SidebarCard>
       <SidebarCard title="Contacts" action={<SearchIcon />}>
         <p className="text-sm text-stone-500">Your friends will show here.</p>

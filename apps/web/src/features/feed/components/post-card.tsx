@@ -14,6 +14,7 @@ import { GalleryModal } from './gallery-modal.tsx';
 import { ImageCollage } from './image-collage.tsx';
 import { ReportModal } from './report-modal.tsx';
 import { ShareMenu } from './share-menu.tsx';
+import { TagList } from './tag-list.tsx';
 
 const name = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
 const money = (value: number | null) => (value === null ? '' : `$${value.toLocaleString('en-US')}`);
@@ -84,7 +85,9 @@ function ItemBody({ item, menu }: { item: FeedItem; menu?: ReactNode }) {
           <dd>{item.location}</dd>
         </dl>
       )}
-      {isEvent && <Tags tags={[...item.event_types, ...item.associations]} max={item.maxValueEvent} />}
+      {isEvent && (
+        <TagList className="mt-2" tags={[...item.event_types, ...item.associations]} max={item.maxValueEvent} />
+      )}
       <ImageCollage media={item.media} alt={`Shared by ${author}`} onOpen={setGalleryAt} />
       {item.media.length > 0 && (
         <GalleryModal
@@ -95,23 +98,6 @@ function ItemBody({ item, menu }: { item: FeedItem; menu?: ReactNode }) {
         />
       )}
     </>
-  );
-}
-
-/** Tags sorted alphabetically, the first few shown, '+N' for the rest. */
-function Tags({ tags, max }: { tags: string[]; max: number }) {
-  const sorted = [...tags].sort((a, b) => a.localeCompare(b));
-  return (
-    <ul className="mt-2 flex flex-wrap gap-1.5">
-      {sorted.slice(0, max).map((tag) => (
-        <li key={tag} className="rounded-full bg-leather-100 px-2 py-0.5 text-xs font-medium text-leather-800">
-          {tag}
-        </li>
-      ))}
-      {sorted.length > max && (
-        <li className="rounded-full bg-stone-100 px-2 py-0.5 text-xs text-stone-600">+{sorted.length - max}</li>
-      )}
-    </ul>
   );
 }
 

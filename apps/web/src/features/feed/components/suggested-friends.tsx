@@ -1,0 +1,61 @@
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
+import { Avatar } from '../../../ui/avatar.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { Carousel } from '../../../ui/carousel.tsx';
+import { useSendFriendRequest, useSuggestions } from '../api/home.ts';
+
+const mutualText = (count: number) => `${count} Mutual ${count === 1 ? 'Friend' : 'Friends'}`;
+
+/**
+ * 'People you may know': friends of friends ranked by mutual friends (server rule), 3 cards a view,
+ * 2 under 768 px, 1 under 480 px. Add Friend sends a real friend request.
+ */
+export function SuggestedFriends() {
+  const suggestions = useSuggestions();
+  const send = useSendFriendRequest();
+  const friends = suggestions.data?.suggestions.friends ?? [];
+  const requested = new Set(suggestions.data?.requested ?? []);
+  if (suggestions.isPending) {
+    return <div aria-hidden="true" className="h-56 animate-pulse rounded-2xl bg-white/70 shadow-sm" />;
+  }
+  if (friends.length === 0) return null;
+  return (
+    <section aria-labelledby="people-heading" className="rounded-2xl bg-white p-4 shadow-sm">
+      <h2 id="people-heading" className="mb-3 font-semibold text-leather-900">
+        People you may know
+      </h2>
+      <Carousel label="People you may know" slideClassName="basis-full min-[480px]:basis-1/2 md:basis-1/3">
+        {friends.map((friend) => {
+          const name = `${friend.first_name} ${friend.last_name}`.trim();
+          const sent = requested.has(friend.id);
+          return (
+            <article
+              key={friend.id}
+              aria-label={name}
+              className="flex h-full flex-col items-center gap-2 rounded-xl border border-leather-100 p-4 text-center"
+            >
+              <Link to={paths.userProfile(friend.id)} className="rounded-full">
+                <Avatar src={friend.user_image} name={name} className="size-20" />
+              </Link>
+              <Link to={paths.userProfile(friend.id)} className="font-semibold text-leather-900 hover:underline">
+                {name}
+              </Link>
+              <p className="text-sm text-stone-500">{mutualText(friend.mutual_friends)}</p>
+              <Button
+                className="mt-auto w-full"
+                variant={sent ? 'secondary' : 'primary'}
+                disabled={sent}
+                busy={send.isPending && send.variables === friend.id}
+                onClick={() => send.mutate(friend.id)}
+                aria-label={sent ? `Request sent to ${name}` : `Add ${name} as a friend`}
+              >
+                {sent ? 'Request sent' : 'Add Friend'}
+              </Button>
+            </article>
+          );
+        })}
+      </Carousel>
+    </section>
+  );
+}
