@@ -10,6 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './adapters/counter-store.ts';
 import { type Mailer, outboxMailer, smtpMailer } from './adapters/mail.ts';
 import { Outbox } from './adapters/outbox.ts';
+import { s3Storage } from './adapters/s3-storage.ts';
 import { outboxSms, type SmsSender, twilioSms } from './adapters/sms.ts';
 import { diskStorage } from './adapters/storage.ts';
 import type { AppContext } from './app-context.ts';
@@ -85,7 +86,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer,
     sms,
     outbox,
-    storage: diskStorage(path.join(config.dataDir, 'media')),
+    storage: config.s3
+      ? s3Storage({ ...config.s3, baseUrl: config.mediaBaseUrl })
+      : diskStorage(path.join(config.dataDir, 'media'), config.mediaBaseUrl),
     counters,
     limiter,
     clock,
@@ -107,7 +110,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         scriptSrc: ["'self'"],
         // React sets style attributes through the CSSOM; libraries (toasts, cropper) add <style> tags.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // A media CDN (MEDIA_BASE_URL) is the one other place images come from.
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          ...(config.mediaBaseUrl.startsWith('http') ? [new URL(config.mediaBaseUrl).origin] : []),
+        ],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],

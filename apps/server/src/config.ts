@@ -38,6 +38,13 @@ export const envSchema = z.object({
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.url('S3_ENDPOINT must be a URL').optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+  MEDIA_BASE_URL: z.url('MEDIA_BASE_URL must be an absolute URL').optional(),
   SEED_DEMO: booleanFromEnv.optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -58,6 +65,18 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   twilio: { accountSid: string; authToken: string; from: string } | undefined;
+  /** The media bucket; local disk under `dataDir/media` when absent. */
+  s3:
+    | {
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+        forcePathStyle: boolean;
+      }
+    | undefined;
+  /** Where browsers fetch media: a CDN's URL, or the app's own '/media'. */
+  mediaBaseUrl: string;
   seedDemo: boolean;
   trustProxy: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -85,6 +104,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (twilioParts.some(Boolean) && !twilioParts.every(Boolean)) {
     problems.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM must be set together');
   }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
+  const s3Only = [e.S3_ENDPOINT, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY].some(Boolean);
+  if (s3Only && !e.S3_BUCKET) problems.push('S3_BUCKET is required when other S3_ variables are set');
   if (production && !e.AUTH_SECRET) problems.push('AUTH_SECRET is required when NODE_ENV=production');
   if (production && !e.PUBLIC_URL) problems.push('PUBLIC_URL is required when NODE_ENV=production');
   if (production && e.RATE_LIMIT_SCALE !== 1) problems.push('RATE_LIMIT_SCALE must be 1 when NODE_ENV=production');
@@ -107,6 +131,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     authSecret: e.AUTH_SECRET ?? localSecret(dataDir),
     smtpUrl: e.SMTP_URL,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
+    mediaBaseUrl: (e.MEDIA_BASE_URL ?? '/media').replace(/\/+$/, ''),
     mailFrom: e.MAIL_FROM,
     twilio,
     // The demo community belongs to the embedded default only.

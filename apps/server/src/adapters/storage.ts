@@ -1,7 +1,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Where media bytes live: local disk in the embedded default (an S3-compatible bucket is a later step). */
+/** Where media bytes live: local disk in the embedded default, an S3-compatible bucket (s3-storage.ts) when S3_BUCKET is set. */
 export interface MediaStorage {
   put(key: string, bytes: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | null>;
@@ -13,6 +13,9 @@ export interface MediaStorage {
 /** Keys are ours (random hex and widths), but a key read from a URL is checked before it touches the disk. */
 const SAFE_KEY = /^[a-z0-9]+(?:\/[a-z0-9.-]+)*$/;
 export const isSafeKey = (key: string) => SAFE_KEY.test(key) && !key.split('/').includes('..');
+
+/** The browser's URL of a key under a base: the app's '/media' or a CDN's origin. */
+export const mediaUrl = (baseUrl: string, key: string) => `${baseUrl.replace(/\/+$/, '')}/${key}`;
 
 export function diskStorage(root: string, baseUrl = '/media'): MediaStorage {
   const fileOf = (key: string) => {
@@ -36,6 +39,6 @@ export function diskStorage(root: string, baseUrl = '/media'): MediaStorage {
     async deleteTree(key) {
       await rm(fileOf(key), { recursive: true, force: true });
     },
-    publicUrl: (key) => `${baseUrl.replace(/\/+$/, '')}/${key}`,
+    publicUrl: (key) => mediaUrl(baseUrl, key),
   };
 }
