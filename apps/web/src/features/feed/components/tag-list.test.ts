@@ -19,12 +19,25 @@ describe('sortedTags', () => {
   });
 });
 
-describe('formatClock', () => {
-  it('reads 24-hour times the US way', async () => {
-    const { formatClock } = await import('./upcoming-event-card.tsx');
-    expect(formatClock('20:34')).toBe('8:34 PM');
-    expect(formatClock('00:05')).toBe('12:05 AM');
-    expect(formatClock('12:00:00')).toBe('12:00 PM');
-    expect(formatClock('TBA')).toBe('TBA');
+describe('upcomingWhen', () => {
+  // Some ICU versions put a narrow no-break space before AM/PM.
+  const plain = (when: { day: string; clock: string }) => `${when.day} ${when.clock}`.replace(/\s/g, ' ');
+
+  it("reads the UTC day and clock as one instant in the member's zone", async () => {
+    const { upcomingWhen } = await import('./upcoming-event-card.tsx');
+    expect(plain(upcomingWhen('2027-03-04', '20:34', 'UTC'))).toBe('Mar 4, 2027 8:34 PM');
+    expect(plain(upcomingWhen('2027-03-05', '01:30', 'America/Denver'))).toBe('Mar 4, 2027 6:30 PM');
+    expect(upcomingWhen('2027-03-04', '00:05', 'UTC').iso).toBe('2027-03-04T00:05:00.000Z');
+  });
+
+  it('keeps a day without a clock as that day, and shows nothing for a bad date', async () => {
+    const { upcomingWhen } = await import('./upcoming-event-card.tsx');
+    expect(upcomingWhen('2027-03-04', '', 'America/Denver')).toEqual({
+      day: 'Mar 4, 2027',
+      clock: '',
+      iso: '2027-03-04',
+    });
+    expect(upcomingWhen('', '20:34')).toEqual({ day: '', clock: '', iso: '' });
+    expect(upcomingWhen('soon', '20:34')).toEqual({ day: '', clock: '', iso: '' });
   });
 });
