@@ -100,7 +100,7 @@ function Slides({
                   width={image.width}
                   height={image.height}
                   alt={`${alt} (${index + 1} of ${media.length})`}
-                  className="max-h-full max-w-full object-contain"
+                  className="h-auto max-h-full w-auto max-w-full object-contain"
                   style={{ backgroundImage: `url(${image.placeholder})`, backgroundSize: 'cover' }}
                 />
               </div>
