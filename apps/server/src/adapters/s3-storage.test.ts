@@ -54,6 +54,28 @@ describe('S3 media storage (real AWS SDK against an S3-compatible server)', () =
     await expect(media.deleteTree('cd34')).resolves.toBeUndefined();
   });
 
+  it('deletes more than 1000 objects in batches of at most 1000', async () => {
+    const media = storage();
+    const object = { body: Buffer.from('v'), contentType: 'image/webp', cacheControl: undefined };
+    // Seeded straight into the fake bucket: 2,500 PUTs through the SDK would only slow the test.
+    for (let i = 0; i < 2500; i += 1) s3.objects.set(`ff77/${String(i).padStart(4, '0')}.webp`, object);
+    s3.objects.set('ff77', object);
+    const before = s3.requests.length;
+    await media.deleteTree('ff77');
+    expect([...s3.objects.keys()].filter((key) => key.startsWith('ff77'))).toEqual([]);
+    const made = s3.requests.slice(before);
+    expect(made.filter((line) => line.startsWith('POST') && line.includes('delete')).length).toBe(3);
+    expect(made.filter((line) => line.includes('list-type=2')).length).toBe(3);
+  });
+
+  it('refuses unsafe keys before any request', async () => {
+    const media = storage();
+    const before = s3.requests.length;
+    await expect(media.deleteTree('../../etc')).rejects.toThrow(/Unsafe media key/);
+    await expect(media.put('AB/x.webp', Buffer.from('x'))).rejects.toThrow(/Unsafe media key/);
+    expect(s3.requests.length).toBe(before);
+  });
+
   it('gives browsers the app route by default and the CDN when MEDIA_BASE_URL is set', () => {
     expect(storage().publicUrl('ef56/320.webp')).toBe('/media/ef56/320.webp');
     expect(storage({ baseUrl: 'https://cdn.example.com/m/' }).publicUrl('ef56/320.webp')).toBe(

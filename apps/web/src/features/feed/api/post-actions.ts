@@ -16,7 +16,7 @@ import { patchTimelineItem } from './timeline.ts';
 interface ItemResponse {
   data: FeedItem;
 }
-interface CommentsPage {
+export interface CommentsPage {
   data: Comment[];
   next_cursor: string | null;
 }
@@ -51,19 +51,39 @@ export const commentsQuery = (id: number) =>
 
 export const useComments = (id: number) => useInfiniteQuery(commentsQuery(id));
 
+/** The thread with `comment` at the end of its last loaded page (comments run oldest first). */
+export function appendComment(data: InfiniteData<CommentsPage> | undefined, comment: Comment) {
+  const last = data?.pages.at(-1);
+  if (!data || !last) return data;
+  return { ...data, pages: [...data.pages.slice(0, -1), { ...last, data: [...last.data, comment] }] };
+}
+
+/** The timeline with `item` first on its first page. */
+export function prependToTimeline(data: InfiniteData<PagedFeed> | undefined, item: FeedItem) {
+  const first = data?.pages[0];
+  if (!data || !first) return data;
+  return { ...data, pages: [{ ...first, data: [item, ...first.data] }, ...data.pages.slice(1)] };
+}
+
+/**
+ * The item whose shares_count a share of `item` raises. Sharing a share shares its original
+ * (docs/decisions/005-share-items.md): a '2' or '5' carries it; a '3' or '6' does not name it, so null.
+ */
+export function sharedOriginalId(item: FeedItem): number | null {
+  if (item.type === '2' || item.type === '5') return item.shared_item?.id ?? null;
+  if (item.type === '3' || item.type === '6') return null;
+  return item.id;
+}
+
 /** Posts a comment; it joins the end of the loaded thread and every copy of the item counts it. */
 export function useAddComment(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (text: string) => api.post<{ data: Comment }>(API_PATHS.postComments(id), { text }),
     onSuccess: ({ data: comment }) => {
-      queryClient.setQueryData<InfiniteData<CommentsPage>>(feedKeys.comments(id), (data) => {
-        if (!data) return data;
-        const pages = [...data.pages];
-        const last = pages.at(-1);
-        if (last) pages[pages.length - 1] = { ...last, data: [...last.data, comment] };
-        return { ...data, pages };
-      });
+      queryClient.setQueryData<InfiniteData<CommentsPage>>(feedKeys.comments(id), (data) =>
+        appendComment(data, comment),
+      );
       patchItemEverywhere(queryClient, id, (item) => ({ ...item, comments_count: item.comments_count + 1 }));
     },
   });
@@ -73,15 +93,22 @@ export function useAddComment(id: number) {
 export function useShare() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, comment }: { id: number; comment?: string }) =>
-      api.post<ItemResponse>(API_PATHS.postShare(id), comment ? { comment } : {}),
-    onSuccess: ({ data: share }, { id }) => {
-      patchItemEverywhere(queryClient, id, (item) => ({ ...item, shares_count: item.shares_count + 1 }));
-      queryClient.setQueryData<InfiniteData<PagedFeed>>(feedKeys.timeline(), (data) => {
-        const first = data?.pages[0];
-        if (!data || !first) return data;
-        return { ...data, pages: [{ ...first, data: [share, ...first.data] }, ...data.pages.slice(1)] };
-      });
+    mutationFn: ({ item, comment }: { item: FeedItem; comment?: string }) =>
+      api.post<ItemResponse>(API_PATHS.postShare(item.id), comment ? { comment } : {}),
+    onSuccess: ({ data: share }, { item }) => {
+      const original = share.shared_item;
+      if (original) {
+        // A share with a comment carries its original with the server's count.
+        patchItemEverywhere(queryClient, original.id, (cached) => ({ ...cached, shares_count: original.shares_count }));
+      } else {
+        const originalId = sharedOriginalId(item);
+        if (originalId !== null)
+          patchItemEverywhere(queryClient, originalId, (cached) => ({
+            ...cached,
+            shares_count: cached.shares_count + 1,
+          }));
+      }
+      queryClient.setQueryData<InfiniteData<PagedFeed>>(feedKeys.timeline(), (data) => prependToTimeline(data, share));
     },
   });
 }

@@ -2,7 +2,15 @@ import type { ImageMedia } from '@corral/contract';
 import { clsx } from 'clsx';
 import useEmblaCarousel from 'embla-carousel-react';
 import { Dialog } from 'radix-ui';
-import { type KeyboardEvent, type MouseEvent, useCallback, useEffect, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { Icon } from '../../../ui/icons.tsx';
 
 /** Spec: one image per view, 30 px between slides. */
@@ -63,17 +71,23 @@ function Slides({
     if (event.key === 'ArrowRight') next();
   }
 
-  /** A click on the dark around the image (not on it, nor on a control) closes the gallery. */
+  const pressedAt = useRef<{ x: number; y: number } | null>(null);
+  function onPointerDown(event: PointerEvent) {
+    pressedAt.current = { x: event.clientX, y: event.clientY };
+  }
+  /** A click on the dark around the image (not on it, nor on a control, nor the end of a swipe) closes it. */
   function onBackdropClick(event: MouseEvent) {
     const target = event.target as HTMLElement;
     if (target.closest('img, button')) return;
+    const start = pressedAt.current;
+    if (start && Math.hypot(event.clientX - start.x, event.clientY - start.y) > 10) return;
     onClose();
   }
 
   const many = media.length > 1;
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: arrow keys are a shortcut; every action has a button too
-    <div className="flex h-full flex-col" onKeyDown={onKeyDown}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: arrow keys and the backdrop click are shortcuts; every action has a button too
+    <div className="flex h-full flex-col" onKeyDown={onKeyDown} onPointerDown={onPointerDown} onClick={onBackdropClick}>
       <div className="flex items-center justify-between px-4 py-3 text-white">
         <p aria-live="polite" className="text-sm">
           {current + 1} / {media.length}
@@ -82,9 +96,7 @@ function Slides({
           <Icon name="close" className="size-6" />
         </Dialog.Close>
       </div>
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: Escape and the close button close it from the keyboard */}
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: the backdrop click is a mouse convenience */}
-      <div className="relative min-h-0 flex-1" onClick={onBackdropClick}>
+      <div className="relative min-h-0 flex-1">
         <div className="h-full overflow-hidden" ref={viewport}>
           <div className="flex h-full touch-pan-y" style={{ marginLeft: -SPACING }}>
             {media.map((image, index) => (

@@ -1,5 +1,6 @@
 import type { ImageMedia } from '@corral/contract';
 import { clsx } from 'clsx';
+import type { Ref } from 'react';
 import { collageLayout } from './collage-layout.ts';
 
 /** One image large; several as a collage of up to 5, the first wide, '+N' on the fifth. No layout jumps. */
@@ -7,17 +8,19 @@ export function ImageCollage({
   media,
   alt,
   onOpen,
+  ref,
 }: {
   media: ImageMedia[];
   alt: string;
   /** Opens the gallery at the clicked image. */
   onOpen?: (index: number) => void;
+  ref?: Ref<HTMLDivElement>;
 }) {
   if (media.length === 0) return null;
   const { shown, extra } = collageLayout(media);
   const single = shown.length === 1;
   return (
-    <div className={clsx('mt-3 grid gap-1 overflow-hidden rounded-xl', !single && 'grid-cols-2')}>
+    <div ref={ref} className={clsx('mt-3 grid gap-1 overflow-hidden rounded-xl', !single && 'grid-cols-2')}>
       {shown.map((image, index) => (
         <button
           type="button"

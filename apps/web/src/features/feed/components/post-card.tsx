@@ -1,7 +1,7 @@
 import type { FeedItem } from '@corral/contract';
 import { clsx } from 'clsx';
 import { DropdownMenu } from 'radix-ui';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, type RefObject, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/session-store.ts';
@@ -18,6 +18,14 @@ import { TagList } from './tag-list.tsx';
 
 const name = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
 const money = (value: number | null) => (value === null ? '' : `$${value.toLocaleString('en-US')}`);
+
+/**
+ * Radix Dialog gives focus back only to a Dialog.Trigger; these modals open from plain buttons and menu
+ * items, so focus is put back on the opener by hand once the dialog has let go of it.
+ */
+function refocus(target: RefObject<HTMLElement | null> | (() => HTMLElement | null | undefined)) {
+  setTimeout(() => (typeof target === 'function' ? target() : target.current)?.focus(), 0);
+}
 
 /** A feed item: post ('1', '3'), share with a comment ('2', '5') or event ('4', '6'). */
 export function PostCard({ item }: { item: FeedItem }) {
@@ -47,6 +55,12 @@ function ItemBody({ item, menu }: { item: FeedItem; menu?: ReactNode }) {
   const author = name(item.first_name, item.last_name);
   const isEvent = item.type === '4' || item.type === '6';
   const [galleryAt, setGalleryAt] = useState<number | null>(null);
+  const collage = useRef<HTMLDivElement>(null);
+  function closeGallery() {
+    const opener = galleryAt;
+    setGalleryAt(null);
+    refocus(() => collage.current?.querySelectorAll('button')[opener ?? 0]);
+  }
   return (
     <>
       <header className="flex items-center gap-3">
@@ -88,14 +102,9 @@ function ItemBody({ item, menu }: { item: FeedItem; menu?: ReactNode }) {
       {isEvent && (
         <TagList className="mt-2" tags={[...item.event_types, ...item.associations]} max={item.maxValueEvent} />
       )}
-      <ImageCollage media={item.media} alt={`Shared by ${author}`} onOpen={setGalleryAt} />
+      <ImageCollage ref={collage} media={item.media} alt={`Shared by ${author}`} onOpen={setGalleryAt} />
       {item.media.length > 0 && (
-        <GalleryModal
-          media={item.media}
-          startIndex={galleryAt}
-          onClose={() => setGalleryAt(null)}
-          alt={`Shared by ${author}`}
-        />
+        <GalleryModal media={item.media} startIndex={galleryAt} onClose={closeGallery} alt={`Shared by ${author}`} />
       )}
     </>
   );
@@ -106,10 +115,14 @@ function PostOptions({ item }: { item: FeedItem }) {
   const navigate = useNavigate();
   const me = useSession((state) => state.currentUser?.id);
   const [reporting, setReporting] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  // A '3' or '6' is the sharer's own row, though it shows the original's author.
+  const mine = (item.shared_by_user_id ?? item.user_id) === me;
   return (
     <>
       <DropdownMenu.Root>
         <DropdownMenu.Trigger
+          ref={trigger}
           aria-label="Post options"
           className="rounded-full p-2 text-stone-500 hover:bg-leather-50 hover:text-leather-900 data-[state=open]:bg-leather-50"
         >
@@ -121,7 +134,7 @@ function PostOptions({ item }: { item: FeedItem }) {
             sideOffset={4}
             className="z-30 min-w-44 rounded-xl border border-leather-100 bg-white p-1.5 shadow-lg"
           >
-            {item.user_id !== me && (
+            {!mine && (
               <DropdownMenu.Item className={menuItemClass} onSelect={() => setReporting(true)}>
                 <Icon name="flag" className="size-4 text-leather-700" />
                 Report
@@ -134,7 +147,14 @@ function PostOptions({ item }: { item: FeedItem }) {
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      <ReportModal itemId={item.id} open={reporting} onOpenChange={setReporting} />
+      <ReportModal
+        itemId={item.id}
+        open={reporting}
+        onOpenChange={(open) => {
+          setReporting(open);
+          if (!open) refocus(trigger);
+        }}
+      />
     </>
   );
 }
@@ -146,6 +166,7 @@ const menuItemClass =
 function PostFooterBar({ item }: { item: FeedItem }) {
   const like = useToggleLike();
   const [commenting, setCommenting] = useState(false);
+  const commentsButton = useRef<HTMLButtonElement>(null);
   return (
     <footer className="mt-3 flex items-center gap-1 border-t border-leather-100 pt-3 text-sm text-stone-600 sm:gap-3">
       <button
@@ -161,6 +182,7 @@ function PostFooterBar({ item }: { item: FeedItem }) {
         {item.likes_count} Likes
       </button>
       <button
+        ref={commentsButton}
         type="button"
         onClick={() => setCommenting(true)}
         className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 hover:bg-leather-50"
@@ -170,7 +192,14 @@ function PostFooterBar({ item }: { item: FeedItem }) {
       </button>
       <span className="ml-auto" />
       <ShareMenu item={item} />
-      <CommentModal item={item} open={commenting} onOpenChange={setCommenting} />
+      <CommentModal
+        item={item}
+        open={commenting}
+        onOpenChange={(open) => {
+          setCommenting(open);
+          if (!open) refocus(commentsButton);
+        }}
+      />
     </footer>
   );
 }

@@ -1,6 +1,6 @@
 import { FEED_MESSAGES, type FeedItem } from '@corral/contract';
 import { DropdownMenu } from 'radix-ui';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -23,11 +23,12 @@ const itemClass =
 export function ShareMenu({ item }: { item: FeedItem }) {
   const share = useShare();
   const [composing, setComposing] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   const canShareNatively = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
   function shareNow() {
     share.mutate(
-      { id: item.id },
+      { item },
       { onSuccess: () => toast.success('Shared to your feed.'), onError: (error) => toast.error(failure(error)) },
     );
   }
@@ -52,6 +53,7 @@ export function ShareMenu({ item }: { item: FeedItem }) {
       <DropdownMenu.Root>
         <DropdownMenu.Trigger asChild>
           <button
+            ref={trigger}
             type="button"
             className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 hover:bg-leather-50 data-[state=open]:bg-leather-50"
           >
@@ -86,7 +88,15 @@ export function ShareMenu({ item }: { item: FeedItem }) {
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      <ShareWithCommentModal item={item} open={composing} onOpenChange={setComposing} />
+      <ShareWithCommentModal
+        item={item}
+        open={composing}
+        onOpenChange={(open) => {
+          setComposing(open);
+          // Radix gives focus back only to a Dialog.Trigger; this modal opens from a menu item.
+          if (!open) setTimeout(() => trigger.current?.focus(), 0);
+        }}
+      />
     </>
   );
 }
@@ -108,7 +118,7 @@ function ShareWithCommentModal({
   function submit() {
     if (blank) return;
     share.mutate(
-      { id: item.id, comment: comment.trim() },
+      { item, comment: comment.trim() },
       {
         onSuccess: () => {
           toast.success('Shared to your feed.');
