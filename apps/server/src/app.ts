@@ -18,13 +18,14 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoCommunity } from './db/seed/demo-community.ts';
 import { seedReferenceData } from './db/seed/seed-reference.ts';
+import { registerAccess } from './lib/access.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { registerErrorHandler } from './lib/http-errors.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
-import { bearerToken, tokenKey } from './lib/viewer.ts';
 import { scheduleAccountPurge } from './modules/auth/account-purge.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
+import { accountEntryRoutes, sessionRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth } from './modules/auth/better-auth.ts';
+import { sessionReader } from './modules/auth/session.service.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { feedRoutes } from './modules/feed/feed.routes.ts';
 import { friendsRoutes } from './modules/friends/friends.routes.ts';
@@ -144,11 +145,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(
     async (api) => {
-      // Any API call: per member (by token) or per IP without a token (security.md).
-      api.addHook('onRequest', async (request) => {
-        const token = bearerToken(request);
-        await limiter.consume(token ? ['apiPerMember', tokenKey(token)] : ['apiPerIpAnonymous', request.ip]);
-      });
+      // Who is calling, their budget and the route group's access, before any body is read.
+      registerAccess(api, { viewerFromToken: sessionReader(ctx), limiter });
       await api.register(healthRoutes);
       if (config.outboxEnabled) await api.register(devRoutes);
       // Feature modules register here.
@@ -159,7 +157,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(setupRoutes);
       await api.register(onboardingRoutes);
       await api.register(phoneRoutes);
-      await api.register(authRoutes);
+      await api.register(accountEntryRoutes);
+      await api.register(sessionRoutes);
       scheduleAccountPurge(api);
     },
     { prefix: API_PREFIX },

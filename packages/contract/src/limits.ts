@@ -9,6 +9,8 @@ export const LIMITS = {
   otpAllowedAttempts: 5,
   sessionExpiresInSeconds: 7 * 24 * 60 * 60,
   sessionUpdateAgeSeconds: 24 * 60 * 60,
+  /** security.md: a session ends 30 days after sign-in, whatever the use. */
+  sessionMaxAgeSeconds: 30 * 24 * 60 * 60,
   resetTokenExpiresInSeconds: 60 * 60,
   accountPurgeAfterDays: 30,
   timelinePageSize: 10,

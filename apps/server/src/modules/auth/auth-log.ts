@@ -1,28 +1,20 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { toHeaders } from '../../lib/viewer.ts';
 
 /** What a service needs to know about the request it serves: who asked, from where, and where to log. */
 export interface RequestMeta {
   ip: string;
   userAgent: string | undefined;
   log: FastifyBaseLogger;
-  /** Headers for better-auth: the client IP, and the bearer token when one was sent. */
+  /** Headers for better-auth: the client's IP and user agent, never a token. */
   headers: Headers;
 }
 
 export function requestMeta(request: FastifyRequest): RequestMeta {
   const userAgent = request.headers['user-agent']?.slice(0, 256);
-  const headers = toHeaders(request);
+  const headers = new Headers({ 'x-forwarded-for': request.ip });
   if (userAgent) headers.set('user-agent', userAgent);
   return { ip: request.ip, userAgent, log: request.log, headers };
-}
-
-/** Headers without the caller's bearer token, for the calls that must not see one (sign-up, login). */
-export function anonymousHeaders(meta: RequestMeta): Headers {
-  const headers = new Headers(meta.headers);
-  headers.delete('authorization');
-  return headers;
 }
 
 /** A stable, non-reversible key for an email address: rate-limit counters never hold the address itself. */

@@ -9,19 +9,17 @@ import {
   userResponseSchema,
   verifyResponseSchema,
 } from '@corral/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireViewer } from '../../lib/viewer.ts';
+import { routeGroup, viewerOf } from '../../lib/access.ts';
 import { deleteAccount } from './account.service.ts';
 import { currentUser, logIn, logOut, signUp } from './auth.service.ts';
 import { requestMeta } from './auth-log.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
 
 const tags = ['account'];
-const bearer = [{ bearer: [] }];
 const errors = { '4xx': errorResponseSchema };
 
-/** The account endpoints: sign-up, login, logout, session check, password reset, account deletion. */
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The doors in: sign-up, login and password reset, for callers without a session. */
+export const accountEntryRoutes = routeGroup('guest', async (app) => {
   const { ctx } = app;
 
   app.post(
@@ -51,32 +49,6 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    API_PATHS.logout,
-    {
-      schema: {
-        tags,
-        summary: 'Revoke the session of the token presented',
-        security: bearer,
-        response: { 200: okResponseSchema, ...errors },
-      },
-    },
-    async (request) => logOut(ctx, await requireViewer(ctx, request), requestMeta(request)),
-  );
-
-  app.get(
-    API_PATHS.verify,
-    {
-      schema: {
-        tags,
-        summary: 'The member behind the token presented',
-        security: bearer,
-        response: { 200: verifyResponseSchema, ...errors },
-      },
-    },
-    async (request) => currentUser(await requireViewer(ctx, request)),
-  );
-
-  app.post(
     API_PATHS.forgotPassword,
     {
       schema: {
@@ -101,6 +73,35 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => resetPassword(ctx, request.body, requestMeta(request)),
   );
+});
+
+/** The signed-in member's own session and account: session check, logout, account deletion. */
+export const sessionRoutes = routeGroup('signed-in', async (app) => {
+  const { ctx } = app;
+
+  app.get(
+    API_PATHS.verify,
+    {
+      schema: {
+        tags,
+        summary: 'The member behind the token presented',
+        response: { 200: verifyResponseSchema, ...errors },
+      },
+    },
+    async (request) => currentUser(viewerOf(request)),
+  );
+
+  app.post(
+    API_PATHS.logout,
+    {
+      schema: {
+        tags,
+        summary: 'Revoke the session of the token presented',
+        response: { 200: okResponseSchema, ...errors },
+      },
+    },
+    async (request) => logOut(ctx, viewerOf(request), requestMeta(request)),
+  );
 
   app.delete(
     API_PATHS.accountDelete,
@@ -108,10 +109,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Delete the account: hidden and signed out at once, purged after 30 days',
-        security: bearer,
         response: { 200: okResponseSchema, ...errors },
       },
     },
-    async (request) => deleteAccount(ctx, await requireViewer(ctx, request), requestMeta(request)),
+    async (request) => deleteAccount(ctx, viewerOf(request), requestMeta(request)),
   );
-};
+});

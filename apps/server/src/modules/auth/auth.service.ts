@@ -14,7 +14,7 @@ import { users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { UserRow, Viewer } from '../../lib/viewer.ts';
 import { toCurrentUser } from './auth.mapper.ts';
-import { anonymousHeaders, emailKey, maskEmail, type RequestMeta } from './auth-log.ts';
+import { emailKey, maskEmail, type RequestMeta } from './auth-log.ts';
 import { assertPasswordAllowed } from './password-policy.ts';
 
 export type SignupInput = z.output<typeof signupRequestSchema>;
@@ -38,7 +38,7 @@ export async function signUp(ctx: AppContext, input: SignupInput, meta: RequestM
         firstName: input.first_name,
         lastName: input.last_name,
       },
-      headers: anonymousHeaders(meta),
+      headers: meta.headers,
     });
   } catch (error) {
     if (isAPIError(error) && DUPLICATE_CODES.has(String(error.body?.code))) throw emailInUse();
@@ -71,7 +71,7 @@ export async function logIn(ctx: AppContext, input: LoginInput, meta: RequestMet
   try {
     result = await ctx.auth.api.signInEmail({
       body: { email: input.email, password: input.password },
-      headers: anonymousHeaders(meta),
+      headers: meta.headers,
     });
   } catch (error) {
     // Every refusal better-auth gives here (no such member, wrong password, session refused to a

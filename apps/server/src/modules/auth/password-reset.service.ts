@@ -11,7 +11,7 @@ import type { AppContext } from '../../app-context.ts';
 import { verifications } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { findUserByEmail, liveUser } from './auth.service.ts';
-import { anonymousHeaders, emailKey, maskEmail, type RequestMeta } from './auth-log.ts';
+import { emailKey, maskEmail, type RequestMeta } from './auth-log.ts';
 import { assertPasswordAllowed } from './password-policy.ts';
 
 export type ForgotPasswordInput = z.output<typeof forgotPasswordRequestSchema>;
@@ -37,7 +37,7 @@ export async function requestPasswordReset(
   );
   const member = await findUserByEmail(ctx, input.email);
   if (!member?.deletedAt) {
-    await ctx.auth.api.requestPasswordReset({ body: { email: input.email }, headers: anonymousHeaders(meta) });
+    await ctx.auth.api.requestPasswordReset({ body: { email: input.email }, headers: meta.headers });
   }
   meta.log.info(
     { event: 'password_reset.requested', email: maskEmail(input.email), user_id: member?.id },
@@ -67,7 +67,7 @@ export async function resetPassword(
   try {
     await ctx.auth.api.resetPassword({
       body: { token: input.token, newPassword: input.password },
-      headers: anonymousHeaders(meta),
+      headers: meta.headers,
     });
   } catch (error) {
     // Used by a concurrent request in the meantime, or expired: the same answer as a bad link.

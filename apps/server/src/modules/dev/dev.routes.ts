@@ -1,8 +1,8 @@
 import { API_PATHS, outboxResponseSchema } from '@corral/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeGroup } from '../../lib/access.ts';
 
 /** The dev outbox (architecture "Runtime modes"): registered only while the outbox transports are used. */
-export const devRoutes: FastifyPluginAsyncZod = async (app) => {
+export const devRoutes = routeGroup('public', async (app) => {
   app.get(
     API_PATHS.devOutbox,
     {
@@ -14,4 +14,4 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => app.ctx.outbox.list(),
   );
-};
+});

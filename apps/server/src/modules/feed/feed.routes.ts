@@ -1,16 +1,15 @@
 import { API_PATHS, LIMITS, pagedFeedSchema, pageQuerySchema } from '@corral/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeGroup, viewerOf } from '../../lib/access.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
-import { requireMember } from '../../lib/viewer.ts';
 import { hydrateFeedItems } from '../posts/posts.service.ts';
 import { timelinePageIds } from './feed.queries.ts';
 
-export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
+export const feedRoutes = routeGroup('member', async (app) => {
   app.get(
     API_PATHS.timeline,
     { schema: { tags: ['feed'], querystring: pageQuerySchema, response: { 200: pagedFeedSchema } } },
     async (request) => {
-      const viewer = await requireMember(app.ctx, request);
+      const viewer = viewerOf(request);
       const size = LIMITS.timelinePageSize;
       // `page` (1-based, OFFSET) stays for clients written against the spec; the web uses cursors.
       const legacyOffset = !request.query.cursor && request.query.page ? (request.query.page - 1) * size : 0;
@@ -29,4 +28,4 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
-};
+});

@@ -1,10 +1,9 @@
 import { API_PATHS, friendRequestCreateSchema } from '@corral/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireMember } from '../../lib/viewer.ts';
+import { routeGroup, viewerOf } from '../../lib/access.ts';
 import { sendFriendRequest } from './friends.service.ts';
 
-export const friendsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const friendsRoutes = routeGroup('member', async (app) => {
   app.post(
     API_PATHS.friendRequests,
     {
@@ -18,7 +17,7 @@ export const friendsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      friendship_status: await sendFriendRequest(app.ctx, await requireMember(app.ctx, request), request.body.user_id),
+      friendship_status: await sendFriendRequest(app.ctx, viewerOf(request), request.body.user_id),
     }),
   );
-};
+});

@@ -1,8 +1,8 @@
 import { healthResponseSchema } from '@corral/contract';
 import { sql } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeGroup } from '../../lib/access.ts';
 
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+export const healthRoutes = routeGroup('public', async (app) => {
   app.get(
     '/health',
     { schema: { tags: ['system'], summary: 'Liveness and database check', response: { 200: healthResponseSchema } } },
@@ -11,4 +11,4 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       return { status: 'ok' as const, database: 'ok' as const };
     },
   );
-};
+});

@@ -1,17 +1,16 @@
 import { API_PATHS, suggestionsResponseSchema, upcomingEventsResponseSchema } from '@corral/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireMember } from '../../lib/viewer.ts';
+import { routeGroup, viewerOf } from '../../lib/access.ts';
 import { hydrateFeedItems } from '../posts/posts.service.ts';
 import { selectSuggestedEventIds, selectSuggestedFriends, selectUpcomingEvents } from './home.queries.ts';
 
 const tags = ['home'];
 
-export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
+export const homeRoutes = routeGroup('member', async (app) => {
   app.get(
     API_PATHS.upcomingEvents,
     { schema: { tags, response: { 200: upcomingEventsResponseSchema } } },
     async (request) => {
-      const viewer = await requireMember(app.ctx, request);
+      const viewer = viewerOf(request);
       return {
         upcoming_events: await selectUpcomingEvents(app.ctx.db, viewer.user.id, new Date(app.ctx.clock.now()), 10),
       };
@@ -22,7 +21,7 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
     API_PATHS.suggestions,
     { schema: { tags, response: { 200: suggestionsResponseSchema } } },
     async (request) => {
-      const viewer = await requireMember(app.ctx, request);
+      const viewer = viewerOf(request);
       const now = new Date(app.ctx.clock.now());
       const [friends, eventIds] = await Promise.all([
         selectSuggestedFriends(app.ctx.db, viewer.user.id, 12),
@@ -31,4 +30,4 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
       return { suggestions: { friends }, suggested_events: await hydrateFeedItems(app.ctx, viewer.user.id, eventIds) };
     },
   );
-};
+});

@@ -6,26 +6,22 @@ import {
   userResponseSchema,
   validateVerificationCodeRequestSchema,
 } from '@corral/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authenticate, viewerOf } from '../../lib/authenticate.ts';
+import { routeGroup, viewerOf } from '../../lib/access.ts';
 import { sendVerificationCode, validateVerificationCode } from './phone.service.ts';
 
 const tags = ['phone'];
-const security = [{ bearer: [] }];
 const errors = { '4xx': errorResponseSchema };
 
 /** Phone verification: a code by SMS, then the code back. The member must have onboarded first. */
-export const phoneRoutes: FastifyPluginAsyncZod = async (app) => {
+export const phoneRoutes = routeGroup('signed-in', async (app) => {
   const { ctx } = app;
 
   app.post(
     API_PATHS.sendVerificationCode,
     {
-      preValidation: authenticate(ctx),
       schema: {
         tags,
         summary: 'Send a 6-digit code by SMS to the number (normalised to E.164, US by default)',
-        security,
         body: sendVerificationCodeRequestSchema,
         response: { 200: sendVerificationCodeResponseSchema, ...errors },
       },
@@ -36,15 +32,13 @@ export const phoneRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API_PATHS.validateVerificationCode,
     {
-      preValidation: authenticate(ctx),
       schema: {
         tags,
         summary: 'Check the code sent to the number; on success the number is the member’s, verified',
-        security,
         body: validateVerificationCodeRequestSchema,
         response: { 200: userResponseSchema, ...errors },
       },
     },
     async (request) => validateVerificationCode(ctx, viewerOf(request), request.body, request.log),
   );
-};
+});

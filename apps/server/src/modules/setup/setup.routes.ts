@@ -1,5 +1,5 @@
 import { API_PATHS, referenceListSchema } from '@corral/contract';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeGroup } from '../../lib/access.ts';
 import { listReference, type ReferenceKind } from './setup.service.ts';
 
 const LISTS: ReadonlyArray<{ path: string; kind: ReferenceKind; summary: string }> = [
@@ -12,7 +12,7 @@ const LISTS: ReadonlyArray<{ path: string; kind: ReferenceKind; summary: string 
  * The reference lists the onboarding wizard and the event forms offer. Public: they hold nothing
  * personal, and the wizard asks for them before anything else.
  */
-export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
+export const setupRoutes = routeGroup('public', async (app) => {
   const { ctx } = app;
   for (const { path, kind, summary } of LISTS) {
     app.get(
@@ -25,4 +25,4 @@ export const setupRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
-};
+});
