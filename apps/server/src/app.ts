@@ -44,6 +44,8 @@ export interface BuildOptions {
   pglitePath?: string;
   /** Pino options, or false for silence (tests). */
   logger?: boolean | Record<string, unknown>;
+  /** Sees every SQL statement the app sends (tests count the statements of a request). */
+  onStatement?: (sql: string) => void;
 }
 
 /** Builds the whole server from a config: used by main.ts and by every API test. */
@@ -67,6 +69,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
     pglitePath: options.pglitePath ?? path.join(config.dataDir, 'db'),
+    onStatement: options.onStatement,
   });
   await database.migrate();
   await seedReferenceData(database.db);

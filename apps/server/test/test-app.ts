@@ -23,6 +23,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Collects every log line (parsed JSON, level info and up) for tests of what the server logs. */
   logSink?: Record<string, unknown>[];
+  /** Collects the text of every SQL statement the app sends, for tests that count them. */
+  statements?: string[];
 }
 
 /**
@@ -49,6 +51,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.clock ? { clock: options.clock } : {}),
     ...(throwaway ? {} : { pglitePath: 'memory://' }),
     logger: options.logSink ? { stream: sinkStream(options.logSink) } : false,
+    ...(options.statements ? { onStatement: (statement: string) => options.statements?.push(statement) } : {}),
   });
   await app.ready();
   return {

@@ -166,5 +166,6 @@ export const suggestionsResponseSchema = z.object({
   suggested_events: z.array(feedItemSchema),
 });
 export type SuggestionsResponse = z.infer<typeof suggestionsResponseSchema>;
+export type UpcomingEventsResponse = z.infer<typeof upcomingEventsResponseSchema>;
 
 export const friendRequestCreateSchema = z.object({ user_id: z.string().min(1).max(64) });

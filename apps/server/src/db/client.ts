@@ -27,6 +27,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite's data directory, or 'memory://' for a database that lives only in this process. */
   pglitePath: string;
+  /** Sees every statement sent through Drizzle (better-auth's included): tests count them. */
+  onStatement?: ((sql: string) => void) | undefined;
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
@@ -39,7 +41,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       // (docs/decisions/006-timeline-query.md).
       options: '-c jit=off',
     });
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const db = drizzlePg(pool, { schema, logger: statementLogger(options) }) as unknown as Database;
     return {
       db,
       kind: 'postgres',
@@ -49,11 +51,15 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   }
   if (options.pglitePath !== 'memory://') mkdirSync(options.pglitePath, { recursive: true });
   const client = new PGlite(options.pglitePath === 'memory://' ? undefined : options.pglitePath);
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client, { schema, logger: statementLogger(options) }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
   };
+}
+
+function statementLogger({ onStatement }: DatabaseOptions) {
+  return onStatement ? { logQuery: (query: string) => onStatement(query) } : false;
 }

@@ -1,11 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { selectRows, type Tx, utcText } from '../../db/sql.ts';
+import type { Keyset } from '../../lib/keyset.ts';
+import { type HydratedRow, hydrated } from '../posts/posts.hydrate.ts';
 import { visibleFromKnownAuthor, visibleTo } from '../posts/posts.policy.ts';
-
-export interface PageEntry {
-  id: number;
-  sortDate: string;
-}
 
 /**
  * From this many friends on, walk the time index backwards; below it, one ordered walk per friend.
@@ -15,7 +12,10 @@ export interface PageEntry {
  */
 export const MANY_FRIENDS = 100;
 
-const sortDateText = sql`to_char(p.sort_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+/** 'auto' lets the statement choose by friend count; the others force a plan (benchmarks, tests). */
+export type TimelinePlan = 'auto' | 'scan' | 'per-friend';
+
+const sortDate = utcText(sql`p.sort_date`);
 
 /** Public events that match the viewer's event types or associations (architecture "Home timeline"). */
 const matchesInterests = (viewerId: string) => sql`(p.kind = 'event' and (
@@ -31,60 +31,63 @@ const matchesInterests = (viewerId: string) => sql`(p.kind = 'event' and (
  */
 const newestFirst = sql`p.sort_date desc nulls last, p.id desc nulls last`;
 
-const before = (cursor: { at: string; id: number } | null): SQL =>
+const before = (cursor: Keyset | null): SQL =>
   cursor ? sql`and (p.sort_date, p.id) < (${cursor.at}::timestamptz, ${cursor.id})` : sql``;
 
 /**
- * The ids of one timeline page for viewer V, newest first by (sort_date, id): items by V and V's
- * friends, and public events matching V's interests, never anything V may not see. The plan depends
- * on the viewer (docs/decisions/006-timeline-query.md): with many friends, walk the time index
- * backwards and keep the rows of friends; with few (or quiet) friends, take each friend's newest rows
- * before the cursor through the per-author index and merge them, so a sparse viewer never scans the
- * whole table.
+ * One timeline page for viewer V as one statement: the page's ids, newest first by (sort_date, id) (items
+ * by V and V's friends, public events matching V's interests, never anything V may not see), hydrated.
+ * The plan depends on the viewer (docs/decisions/006-timeline-query.md): with many friends, walk the time
+ * index backwards and keep the rows of friends; with few (or quiet) friends, take each friend's newest
+ * rows through the per-author index and merge them. In 'auto' both walks are in the statement behind
+ * one-time filters on V's friend count, so PostgreSQL runs only one of them and no statement is spent on
+ * counting. Answers up to `size` rows; `found` says whether there was one more.
  */
-export type TimelinePlan = 'auto' | 'scan' | 'per-friend';
-
-export async function timelinePageIds(
-  db: Database,
+export function selectTimelinePage(
+  db: Tx,
   viewerId: string,
-  cursor: { at: string; id: number } | null,
-  limit: number,
+  cursor: Keyset | null,
+  size: number,
   { offset = 0, plan = 'auto' }: { offset?: number; plan?: TimelinePlan } = {},
-): Promise<PageEntry[]> {
-  const scan =
-    plan === 'scan' || offset > 0 || (plan === 'auto' && (await friendCountOf(db, viewerId)) >= MANY_FRIENDS);
-  const take = limit + offset;
-  // Items by the viewer and friends: one backward walk of the time index, or one walk per author.
-  const people = scan
-    ? sql`
-      select p.id, ${sortDateText} as sort_date, p.sort_date as raw_date from posts p
-      where p.deleted_at is null ${before(cursor)}
-        and (p.user_id = ${viewerId} or p.user_id in (select friend_id from friendships where user_id = ${viewerId}))
-        and ${visibleTo(viewerId)}
-      order by ${newestFirst} limit ${take}`
-    : sql`
-      select x.id, x.sort_date, x.raw_date from (
-        select ${viewerId}::text as author
-        union all
-        select f.friend_id from friendships f join users u on u.id = f.friend_id and u.deleted_at is null
-        where f.user_id = ${viewerId}) authors
-      cross join lateral (
-        select p.id, ${sortDateText} as sort_date, p.sort_date as raw_date from posts p
-        where p.user_id = authors.author ${before(cursor)} and ${visibleFromKnownAuthor(viewerId)}
-        order by ${newestFirst} limit ${take}) x`;
+): Promise<HydratedRow[]> {
+  const take = size + 1 + offset;
+  // Items by the viewer and friends: one backward walk of the time index …
+  const scan = sql`
+    select p.id, p.sort_date from posts p
+    where p.deleted_at is null ${before(cursor)}
+      and (p.user_id = ${viewerId} or p.user_id in (select friend_id from friendships where user_id = ${viewerId}))
+      and ${visibleTo(viewerId)}
+    order by ${newestFirst} limit ${take}`;
+  // … or one walk per author, its authors (the viewer and live friends) checked once, outside the walks.
+  const perFriend = sql`
+    select x.id, x.sort_date from (
+      select ${viewerId}::text as author
+      union all
+      select f.friend_id from friendships f join users u on u.id = f.friend_id and u.deleted_at is null
+      where f.user_id = ${viewerId}) authors
+    cross join lateral (
+      select p.id, p.sort_date from posts p
+      where p.user_id = authors.author ${before(cursor)} and ${visibleFromKnownAuthor(viewerId)}
+      order by ${newestFirst} limit ${take}) x`;
+  const manyFriends = sql`(select count(*) from friendships where user_id = ${viewerId}) >= ${MANY_FRIENDS}`;
+  const useScan = plan === 'scan' || offset > 0;
+  const people =
+    useScan || plan === 'per-friend'
+      ? useScan
+        ? scan
+        : perFriend
+      : sql`select * from (${scan}) s where ${manyFriends} union all select * from (${perFriend}) f where not ${manyFriends}`;
   // Public events matching the viewer's interests, through the events-only index.
   const events = sql`
-    select p.id, ${sortDateText} as sort_date, p.sort_date as raw_date from posts p
-    where p.kind = 'event' and p.deleted_at is null ${before(cursor)} and ${matchesInterests(viewerId)} and ${visibleTo(viewerId)}
+    select p.id, p.sort_date from posts p
+    where p.kind = 'event' and p.deleted_at is null ${before(cursor)} and ${matchesInterests(viewerId)}
+      and ${visibleTo(viewerId)}
     order by ${newestFirst} limit ${take}`;
-  const query = sql`
-    select id, sort_date from ((${people}) union (${events})) merged
-    order by raw_date desc, id desc limit ${limit} offset ${offset}`;
-  const rows = ((await db.execute(query)) as unknown as { rows: { id: string; sort_date: string }[] }).rows;
-  return rows.map((row) => ({ id: Number(row.id), sortDate: row.sort_date }));
-}
-
-async function friendCountOf(db: Database, viewerId: string): Promise<number> {
-  const result = await db.execute(sql`select count(*)::int as n from friendships where user_id = ${viewerId}`);
-  return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+  const page = sql`
+    select id, ${sortDate} as sort_date, row_number() over (order by p.sort_date desc, p.id desc) as ord,
+      count(*) over () as found
+    from (
+      select id, sort_date from ((${people}) union (${events})) merged
+      order by sort_date desc, id desc limit ${size + 1} offset ${offset}) p`;
+  return selectRows<HydratedRow>(db, hydrated(viewerId, page, { limit: size, checkVisible: false }));
 }

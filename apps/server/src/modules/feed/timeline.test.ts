@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, befriend, createPost, setUpMember } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { timelinePageIds } from './feed.queries.ts';
+import type { Keyset } from '../../lib/keyset.ts';
+import type { HydratedRow } from '../posts/posts.hydrate.ts';
+import { selectTimelinePage, type TimelinePlan } from './feed.queries.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -92,20 +94,22 @@ describe('home timeline: paging', () => {
     const friends = await Promise.all([1, 2, 3].map(() => setUpMember(t.app)));
     for (const friend of friends) await befriend(t.app, viewer.user.id, friend.user.id);
     for (let i = 0; i < 12; i += 1) await post(friends[i % 3]?.token ?? viewer.token, `plan ${i}`);
-    const lateral = await timelinePageIds(t.ctx.db, viewer.user.id, null, 30, { plan: 'per-friend' });
-    const scan = await timelinePageIds(t.ctx.db, viewer.user.id, null, 30, { plan: 'scan' });
+    const page = (plan: TimelinePlan, from: Keyset | null, size: number) =>
+      selectTimelinePage(t.ctx.db, viewer.user.id, from, size, { plan });
+    const ids = (rows: HydratedRow[]) => rows.map((row) => row.item.id);
+    const lateral = await page('per-friend', null, 30);
     expect(lateral.length).toBe(12);
-    expect(scan.map((entry) => entry.id)).toEqual(lateral.map((entry) => entry.id));
+    expect(ids(await page('scan', null, 30))).toEqual(ids(lateral));
+    expect(ids(await page('auto', null, 30))).toEqual(ids(lateral));
     // And page by page, from a cursor in the middle.
     const middle = lateral[4];
     if (!middle) throw new Error('no middle entry');
-    const from = { at: middle.sortDate, id: middle.id };
-    const [a, b] = await Promise.all([
-      timelinePageIds(t.ctx.db, viewer.user.id, from, 5, { plan: 'per-friend' }),
-      timelinePageIds(t.ctx.db, viewer.user.id, from, 5, { plan: 'scan' }),
-    ]);
-    expect(a.map((entry) => entry.id)).toEqual(lateral.slice(5, 10).map((entry) => entry.id));
+    const from = { at: middle.sort_date, id: middle.item.id };
+    const [a, b, c] = await Promise.all([page('per-friend', from, 5), page('scan', from, 5), page('auto', from, 5)]);
+    expect(ids(a)).toEqual(ids(lateral).slice(5, 10));
     expect(b).toEqual(a);
+    expect(c).toEqual(a);
+    expect(a.map((row) => Number(row.found))).toEqual([6, 6, 6, 6, 6]);
   });
 
   it('refuses a malformed cursor with a 400', async () => {

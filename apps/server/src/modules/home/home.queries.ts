@@ -1,19 +1,19 @@
 import { type SuggestedFriend, type UpcomingEvent, USER_PLACEHOLDER_IMAGE } from '@corral/contract';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { selectRows, type Tx } from '../../db/sql.ts';
+import { type HydratedRow, hydrated } from '../posts/posts.hydrate.ts';
 import { visibleTo } from '../posts/posts.policy.ts';
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** Events the viewer created or follows that have not ended, soonest first. */
 export async function selectUpcomingEvents(
-  db: Database,
+  db: Tx,
   viewerId: string,
   now: Date,
   limit: number,
 ): Promise<UpcomingEvent[]> {
-  const rows = rowsOf<UpcomingEvent & { id: string }>(
-    await db.execute(sql`
+  const rows = await selectRows<UpcomingEvent & { id: string }>(
+    db,
+    sql`
       select p.id, coalesce(p.title, '') as title,
         to_char(ed.from_date at time zone 'UTC', 'YYYY-MM-DD') as date,
         to_char(ed.from_date at time zone 'UTC', 'HH24:MI') as time,
@@ -25,7 +25,7 @@ export async function selectUpcomingEvents(
       from posts p join event_details ed on ed.post_id = p.id
       where p.kind = 'event' and ed.to_date >= ${now.toISOString()}::timestamptz and ${visibleTo(viewerId)}
         and (p.user_id = ${viewerId} or exists (select 1 from event_follows f where f.post_id = p.id and f.user_id = ${viewerId}))
-      order by ed.from_date, p.id limit ${limit}`),
+      order by ed.from_date, p.id limit ${limit}`,
   );
   return rows.map((row) => ({ ...row, id: Number(row.id) }));
 }
@@ -35,13 +35,16 @@ export async function selectUpcomingEvents(
  * associations; with no friends yet, members who share the viewer's associations or event types.
  * Never the viewer, a friend, someone with a pending request either way, or a deleted member.
  */
-export async function selectSuggestedFriends(
-  db: Database,
-  viewerId: string,
-  limit: number,
-): Promise<SuggestedFriend[]> {
-  const rows = rowsOf<{ id: string; first_name: string; last_name: string; image: string | null; mutual: number }>(
-    await db.execute(sql`
+export async function selectSuggestedFriends(db: Tx, viewerId: string, limit: number): Promise<SuggestedFriend[]> {
+  const rows = await selectRows<{
+    id: string;
+    first_name: string;
+    last_name: string;
+    image: string | null;
+    mutual: number;
+  }>(
+    db,
+    sql`
       with mine as (select friend_id from friendships where user_id = ${viewerId}),
       candidates as (
         select f2.friend_id as id, count(*)::int as mutual
@@ -66,7 +69,7 @@ export async function selectSuggestedFriends(
         (select count(*) from user_associations a1 join user_associations a2 on a2.association_id = a1.association_id
           where a1.user_id = ${viewerId} and a2.user_id = u.id) desc,
         u.created_at desc
-      limit ${limit}`),
+      limit ${limit}`,
   );
   return rows.map((row) => ({
     id: row.id,
@@ -77,24 +80,21 @@ export async function selectSuggestedFriends(
   }));
 }
 
-/** Upcoming public events matching the viewer's interests that the viewer neither created nor follows. */
-export async function selectSuggestedEventIds(
-  db: Database,
-  viewerId: string,
-  now: Date,
-  limit: number,
-): Promise<number[]> {
-  const rows = rowsOf<{ id: string }>(
-    await db.execute(sql`
-      select p.id from posts p join event_details ed on ed.post_id = p.id
-      where p.kind = 'event' and ed.to_date >= ${now.toISOString()}::timestamptz and not ed.is_private
-        and p.user_id <> ${viewerId} and ${visibleTo(viewerId)}
-        and not exists (select 1 from event_follows f where f.post_id = p.id and f.user_id = ${viewerId})
-        and (exists (select 1 from event_event_types eet join user_event_types uet on uet.event_type_id = eet.event_type_id
-                     where eet.post_id = p.id and uet.user_id = ${viewerId})
-          or exists (select 1 from event_associations ea join user_associations ua on ua.association_id = ea.association_id
-                     where ea.post_id = p.id and ua.user_id = ${viewerId}))
-      order by ed.from_date, p.id limit ${limit}`),
-  );
-  return rows.map((row) => Number(row.id));
+/**
+ * Upcoming public events matching the viewer's interests that the viewer neither created nor follows,
+ * soonest first, hydrated in the same statement.
+ */
+export function selectSuggestedEvents(db: Tx, viewerId: string, now: Date, limit: number): Promise<HydratedRow[]> {
+  const source = sql`
+    select p.id, null::text as sort_date, row_number() over (order by ed.from_date, p.id) as ord, 0 as found
+    from posts p join event_details ed on ed.post_id = p.id
+    where p.kind = 'event' and ed.to_date >= ${now.toISOString()}::timestamptz and not ed.is_private
+      and p.user_id <> ${viewerId} and ${visibleTo(viewerId)}
+      and not exists (select 1 from event_follows f where f.post_id = p.id and f.user_id = ${viewerId})
+      and (exists (select 1 from event_event_types eet join user_event_types uet on uet.event_type_id = eet.event_type_id
+                   where eet.post_id = p.id and uet.user_id = ${viewerId})
+        or exists (select 1 from event_associations ea join user_associations ua on ua.association_id = ea.association_id
+                   where ea.post_id = p.id and ua.user_id = ${viewerId}))
+    order by ed.from_date, p.id limit ${limit}`;
+  return selectRows<HydratedRow>(db, hydrated(viewerId, source, { checkVisible: false }));
 }

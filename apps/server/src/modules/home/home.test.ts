@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, befriend, setUpMember } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { eventDetails, eventFollows, posts } from '../../db/schema.ts';
+import { selectRows } from '../../db/sql.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -71,11 +72,10 @@ describe('suggestions', () => {
     await t.ctx.db.execute(
       sql`insert into user_event_types select ${viewer.user.id}, id from event_types where name = 'Barrel Racing'`,
     );
-    const [{ id: barrels } = { id: 0 }] = (
-      (await t.ctx.db.execute(sql`select id from event_types where name = 'Barrel Racing'`)) as unknown as {
-        rows: { id: number }[];
-      }
-    ).rows;
+    const [{ id: barrels } = { id: 0 }] = await selectRows<{ id: number }>(
+      t.ctx.db,
+      sql`select id from event_types where name = 'Barrel Racing'`,
+    );
     const upcoming = await event(organiser.user.id, 'Pendleton Round-Up', '2099-09-10T16:00:00Z', {
       eventTypeId: barrels,
     });

@@ -1,6 +1,6 @@
 import { type Comment, USER_PLACEHOLDER_IMAGE } from '@corral/contract';
 import type { AppContext } from '../../app-context.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { keysetPage } from '../../lib/keyset.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { type CommentRow, insertComment, selectComments } from './posts.queries.ts';
 import { visibleItem } from './posts.service.ts';
@@ -24,15 +24,16 @@ function toComment(row: CommentRow): Comment {
   };
 }
 
+/** A page of comments, oldest first: the visibility check and the page, two statements. */
 export async function listComments(ctx: AppContext, viewer: Viewer, postId: number, cursor: string | undefined) {
   await visibleItem(ctx, viewer, postId);
-  const rows = await selectComments(ctx.db, postId, decodeCursor(cursor), PAGE + 1);
-  const page = rows.slice(0, PAGE);
-  const last = page.at(-1);
-  return {
-    data: page.map(toComment),
-    next_cursor: rows.length > PAGE && last ? encodeCursor(last.created_at, last.id) : null,
-  };
+  return keysetPage(
+    cursor,
+    PAGE,
+    (after, limit) => selectComments(ctx.db, postId, after, limit),
+    (row) => ({ at: row.created_at, id: row.id }),
+    toComment,
+  );
 }
 
 export async function addComment(ctx: AppContext, viewer: Viewer, postId: number, text: string): Promise<Comment> {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, befriend, createPost, setUpMember } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { eventDetails, posts } from '../../db/schema.ts';
+import { selectRows } from '../../db/sql.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,8 +19,8 @@ async function newPost(token: string, title = 'A good run') {
 }
 
 async function count(query: ReturnType<typeof sql>) {
-  const result = (await t.ctx.db.execute(query)) as unknown as { rows: { n: number }[] };
-  return Number(result.rows[0]?.n);
+  const [row] = await selectRows<{ n: number }>(t.ctx.db, query);
+  return Number(row?.n);
 }
 
 describe('likes', () => {

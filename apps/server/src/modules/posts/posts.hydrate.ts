@@ -1,14 +1,15 @@
 import { type FeedItem, type FeedType, LIMITS, USER_PLACEHOLDER_IMAGE } from '@corral/contract';
-import { sql } from 'drizzle-orm';
-import type { AppContext } from '../../app-context.ts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { MediaStorage } from '../../adapters/storage.ts';
+import { selectRows, type Tx, utcText } from '../../db/sql.ts';
 import { type StoredImage, toImageMedia } from '../media/media.service.ts';
 import { visibleTo } from './posts.policy.ts';
 
-interface Row {
-  id: string | number;
+/** One post, event or share as the hydration statement builds it (JSON made by PostgreSQL). */
+interface ItemJson {
+  id: number;
   kind: 'post' | 'event' | 'share';
   title: string | null;
-  shared_post_id: string | number | null;
   user_id: string;
   first_name: string;
   last_name: string;
@@ -30,86 +31,118 @@ interface Row {
   associations: string[] | null;
 }
 
-/** One query for a whole set of ids: authors, counters, the viewer's like, images and event details. */
-async function selectRows(ctx: AppContext, viewerId: string, ids: number[]): Promise<Map<number, Row>> {
-  if (ids.length === 0) return new Map();
-  const result = await ctx.db.execute(sql`
-    select p.id, p.kind, p.title, p.shared_post_id, p.user_id, u.first_name, u.last_name, u.image,
-      to_char(p.sort_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as sort_date,
-      to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
-      p.likes_count, p.comments_count, p.shares_count,
-      exists (select 1 from likes l where l.post_id = p.id and l.user_id = ${viewerId}) as is_liked,
-      coalesce((select json_agg(json_build_object('storageKey', pi.storage_key, 'variantWidths', pi.variant_widths,
-          'width', pi.width, 'height', pi.height, 'placeholder', pi.placeholder) order by pi.position)
-        from post_images pi where pi.post_id = p.id), '[]'::json) as images,
-      to_char(ed.from_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as from_date,
-      to_char(ed.to_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as to_date,
-      ed.location, ed.address, ed.added_money, ed.url,
-      (select array_agg(et.name order by et.name) from event_event_types eet join event_types et on et.id = eet.event_type_id
-        where eet.post_id = p.id) as event_types,
-      (select array_agg(a.abr order by a.abr) from event_associations ea join associations a on a.id = ea.association_id
-        where ea.post_id = p.id) as associations
-    from posts p
-    join users u on u.id = p.user_id
-    left join event_details ed on ed.post_id = p.id
-    where p.id in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )}) and ${visibleTo(viewerId)}`);
-  const rows = (result as unknown as { rows: Row[] }).rows;
-  return new Map(rows.map((row) => [Number(row.id), row]));
+/** A hydrated row: the item, the original it shares (if any), and what the source query passed along. */
+export interface HydratedRow {
+  item: ItemJson;
+  original: ItemJson | null;
+  /** The source's sort key, as text with microseconds (keyset cursors). */
+  sort_date: string;
+  /** How many rows the source found before the page was cut (size + 1 means another page exists). */
+  found: number;
 }
 
 /**
- * Feed items for a page, in the order asked, without what the viewer may not see: one query for the
- * items and one for the originals that shares point at (docs/decisions/005-share-items.md).
+ * An item as one JSON object: its author, counters, the viewer's like, images and event details, each
+ * gathered by an indexed sub-select. `p`, `u` and `ed` name the post, its author and its event details.
  */
-export async function hydrateFeedItems(ctx: AppContext, viewerId: string, ids: number[]): Promise<FeedItem[]> {
-  const rows = await selectRows(ctx, viewerId, ids);
-  const originalIds = [
-    ...new Set([...rows.values()].flatMap((row) => (row.shared_post_id ? [Number(row.shared_post_id)] : []))),
-  ];
-  const originals = await selectRows(ctx, viewerId, originalIds);
+function itemJson(viewerId: string, p: string, u: string, ed: string): SQL {
+  const [post, user, event] = [sql.raw(p), sql.raw(u), sql.raw(ed)];
+  return sql`json_build_object(
+    'id', ${post}.id, 'kind', ${post}.kind, 'title', ${post}.title, 'user_id', ${post}.user_id,
+    'first_name', ${user}.first_name, 'last_name', ${user}.last_name, 'image', ${user}.image,
+    'sort_date', ${utcText(sql`${post}.sort_date`)}, 'created_at', ${utcText(sql`${post}.created_at`, 'ms')},
+    'likes_count', ${post}.likes_count, 'comments_count', ${post}.comments_count, 'shares_count', ${post}.shares_count,
+    'is_liked', exists (select 1 from likes l where l.post_id = ${post}.id and l.user_id = ${viewerId}),
+    'images', coalesce((select json_agg(json_build_object('storageKey', pi.storage_key,
+        'variantWidths', pi.variant_widths, 'width', pi.width, 'height', pi.height, 'placeholder', pi.placeholder)
+        order by pi.position) from post_images pi where pi.post_id = ${post}.id), '[]'::json),
+    'from_date', ${utcText(sql`${event}.from_date`, 's')}, 'to_date', ${utcText(sql`${event}.to_date`, 's')},
+    'location', ${event}.location, 'address', ${event}.address, 'added_money', ${event}.added_money, 'url', ${event}.url,
+    'event_types', (select array_agg(et.name order by et.name) from event_event_types eet
+        join event_types et on et.id = eet.event_type_id where eet.post_id = ${post}.id),
+    'associations', (select array_agg(a.abr order by a.abr) from event_associations ea
+        join associations a on a.id = ea.association_id where ea.post_id = ${post}.id))`;
+}
+
+/**
+ * The hydration statement over a source of rows `(id, sort_date, ord, found)`: each item with the original
+ * it shares, in `ord` order, up to `limit` rows. The timeline passes its page query as the source, so a page
+ * is one statement; `checkVisible` applies the policy to sources that are plain id lists.
+ */
+export function hydrated(viewerId: string, source: SQL, options: { limit?: number; checkVisible: boolean }): SQL {
+  return sql`
+    select ${itemJson(viewerId, 'p', 'u', 'ed')} as item,
+      case when o.id is null then null else ${itemJson(viewerId, 'o', 'ou', 'oed')} end as original,
+      src.sort_date, src.found
+    from (${source}) src
+    join posts p on p.id = src.id
+    join users u on u.id = p.user_id
+    left join event_details ed on ed.post_id = p.id
+    left join posts o on o.id = p.shared_post_id
+    left join users ou on ou.id = o.user_id
+    left join event_details oed on oed.post_id = o.id
+    where ${options.checkVisible ? visibleTo(viewerId) : sql`true`}
+      ${options.limit === undefined ? sql`` : sql`and src.ord <= ${options.limit}`}
+    order by src.ord`;
+}
+
+/** Feed items for a set of ids, in the order asked, without what the viewer may not see: one statement. */
+export async function selectFeedItems(
+  db: Tx,
+  storage: MediaStorage,
+  viewerId: string,
+  ids: number[],
+): Promise<FeedItem[]> {
+  if (ids.length === 0) return [];
+  const source = sql`
+    select t.id, null::text as sort_date, t.ord, 0 as found
+    from unnest(${`{${ids.join(',')}}`}::bigint[]) with ordinality as t(id, ord)`;
+  const rows = await selectRows<HydratedRow>(db, hydrated(viewerId, source, { checkVisible: true }));
+  return toFeedItems(storage, rows);
+}
+
+/**
+ * Rows to the feed's cards (docs/decisions/005-share-items.md): a post or event is itself; a share with a
+ * comment ('2' / '5') carries its original; a share without one ('3' / '6') is the original's card under
+ * the share's own id, counters and date, with the sharer named.
+ */
+export function toFeedItems(storage: MediaStorage, rows: HydratedRow[]): FeedItem[] {
   const items: FeedItem[] = [];
-  for (const id of ids) {
-    const row = rows.get(id);
-    if (!row) continue;
+  for (const { item: row, original } of rows) {
     if (row.kind !== 'share') {
-      items.push(toItem(ctx, row, row.kind === 'event' ? '4' : '1'));
+      items.push(toItem(storage, row, row.kind === 'event' ? '4' : '1'));
       continue;
     }
-    const original = originals.get(Number(row.shared_post_id));
     if (!original) continue;
     const isEvent = original.kind === 'event';
     if (row.title) {
-      // '2' / '5': the sharer's comment, with the original inside.
-      items.push({ ...toItem(ctx, row, isEvent ? '5' : '2'), shared_item: toItem(ctx, original, isEvent ? '4' : '1') });
-    } else {
-      // '3' / '6': the original's card, re-shared: its own id, counters and date, the sharer named.
-      const sharer = toItem(ctx, row, isEvent ? '6' : '3');
       items.push({
-        ...toItem(ctx, original, isEvent ? '6' : '3'),
-        id: sharer.id,
-        sort_date: sharer.sort_date,
-        likes_count: sharer.likes_count,
-        is_liked: sharer.is_liked,
-        comments_count: sharer.comments_count,
-        shares_count: sharer.shares_count,
-        shared_by_user_id: row.user_id,
-        sharer_image: row.image ?? USER_PLACEHOLDER_IMAGE,
-        sharer_first_name: row.first_name,
-        sharer_last_name: row.last_name,
+        ...toItem(storage, row, isEvent ? '5' : '2'),
+        shared_item: toItem(storage, original, isEvent ? '4' : '1'),
       });
+      continue;
     }
+    items.push({
+      ...toItem(storage, original, isEvent ? '6' : '3'),
+      id: row.id,
+      sort_date: row.sort_date,
+      likes_count: row.likes_count,
+      is_liked: row.is_liked,
+      comments_count: row.comments_count,
+      shares_count: row.shares_count,
+      shared_by_user_id: row.user_id,
+      sharer_image: row.image ?? USER_PLACEHOLDER_IMAGE,
+      sharer_first_name: row.first_name,
+      sharer_last_name: row.last_name,
+    });
   }
   return items;
 }
 
-function toItem(ctx: AppContext, row: Row, type: FeedType): FeedItem {
-  const media = row.images.map((image) => toImageMedia(ctx.storage, image));
-  const userImage = row.image ?? USER_PLACEHOLDER_IMAGE;
+function toItem(storage: MediaStorage, row: ItemJson, type: FeedType): FeedItem {
+  const media = row.images.map((image) => toImageMedia(storage, image));
   return {
-    id: Number(row.id),
+    id: row.id,
     type,
     title: row.title,
     images: media.map((m) => m.src),
@@ -121,7 +154,7 @@ function toItem(ctx: AppContext, row: Row, type: FeedType): FeedItem {
     comments_count: row.comments_count,
     shares_count: row.shares_count,
     user_id: row.user_id,
-    user_image: userImage,
+    user_image: row.image ?? USER_PLACEHOLDER_IMAGE,
     first_name: row.first_name,
     last_name: row.last_name,
     user: { id: row.user_id, first_name: row.first_name, last_name: row.last_name, avatar: row.image },

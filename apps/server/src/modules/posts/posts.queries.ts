@@ -1,10 +1,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { comments, likes, postImages, posts, reports } from '../../db/schema.ts';
+import { selectRows, type Tx, utcText } from '../../db/sql.ts';
 import type { StoredImage } from '../media/media.service.ts';
 import { visibleTo } from './posts.policy.ts';
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0] | Database;
 
 export interface VisibleItem {
   id: number;
@@ -15,13 +14,15 @@ export interface VisibleItem {
 
 /** The item if the viewer may see it, else null (the caller answers 404 either way). */
 export async function selectVisibleItem(db: Database, viewerId: string, id: number): Promise<VisibleItem | null> {
-  const result = await db.execute(sql`
-    select p.id, p.user_id, p.kind, p.shared_post_id from posts p where p.id = ${id} and ${visibleTo(viewerId)}`);
-  const row = (
-    result as unknown as {
-      rows: { id: string; user_id: string; kind: VisibleItem['kind']; shared_post_id: string | null }[];
-    }
-  ).rows[0];
+  const [row] = await selectRows<{
+    id: string;
+    user_id: string;
+    kind: VisibleItem['kind'];
+    shared_post_id: string | null;
+  }>(
+    db,
+    sql`select p.id, p.user_id, p.kind, p.shared_post_id from posts p where p.id = ${id} and ${visibleTo(viewerId)}`,
+  );
   return row
     ? {
         id: Number(row.id),
@@ -68,10 +69,11 @@ export async function imageKeysOf(tx: Tx, postId: number): Promise<string[]> {
 type Counter = 'likes_count' | 'comments_count' | 'shares_count';
 
 async function bumpCounter(tx: Tx, postId: number, counter: Counter, delta: 1 | -1): Promise<number> {
-  const result = await tx.execute(
+  const [row] = await selectRows<{ n: number }>(
+    tx,
     sql`update posts set ${sql.raw(counter)} = greatest(0, ${sql.raw(counter)} + ${delta}) where id = ${postId} returning ${sql.raw(counter)} as n`,
   );
-  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  return Number(row?.n ?? 0);
 }
 
 /** Like, or unlike when already liked. The counter moves only with a row that really came or went. */
@@ -119,14 +121,17 @@ export async function selectComments(
   after: { at: string; id: number } | null,
   limit: number,
 ) {
-  const result = await db.execute(sql`
-    select c.id, c.text, to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
+  const rows = await selectRows<CommentRow>(
+    db,
+    sql`
+    select c.id, c.text, ${utcText(sql`c.created_at`)} as created_at,
       u.id as user_id, u.first_name, u.last_name, u.image
     from comments c join users u on u.id = c.user_id and u.deleted_at is null
     where c.post_id = ${postId} and c.deleted_at is null
       ${after ? sql`and (c.created_at, c.id) > (${after.at}::timestamptz, ${after.id})` : sql``}
-    order by c.created_at, c.id limit ${limit}`);
-  return (result as unknown as { rows: CommentRow[] }).rows.map((row) => ({ ...row, id: Number(row.id) }));
+    order by c.created_at, c.id limit ${limit}`,
+  );
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
 }
 
 export async function insertShare(

@@ -3,10 +3,14 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { deleteStoredImage, type StoredImage, storeImage } from '../media/media.service.ts';
-import { hydrateFeedItems } from './posts.hydrate.ts';
+import { selectFeedItems, toFeedItems } from './posts.hydrate.ts';
 import * as q from './posts.queries.ts';
 
-export { hydrateFeedItems };
+export { toFeedItems };
+
+/** Feed items for a set of ids, in that order, without what the viewer may not see (one statement). */
+export const feedItems = (ctx: AppContext, viewerId: string, ids: number[]) =>
+  selectFeedItems(ctx.db, ctx.storage, viewerId, ids);
 
 const notFound = () => new AppError(404, MESSAGES.http.notFound);
 const now = (ctx: AppContext) => new Date(ctx.clock.now());
@@ -19,7 +23,7 @@ export async function visibleItem(ctx: AppContext, viewer: Viewer, id: number): 
 }
 
 export async function getItem(ctx: AppContext, viewer: Viewer, id: number): Promise<FeedItem> {
-  const [item] = await hydrateFeedItems(ctx, viewer.user.id, [id]);
+  const [item] = await feedItems(ctx, viewer.user.id, [id]);
   if (!item) throw notFound();
   return item;
 }

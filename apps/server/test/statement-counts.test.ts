@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MANY_FRIENDS } from '../src/modules/feed/feed.queries.ts';
+import { bearer, befriend, createPost, setUpMember } from './factories.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+/**
+ * A list request costs at most 3 SQL statements, authentication included, whatever the page size
+ * (conventions, "Lists"). Counted through the database client, so the number stays true as code changes.
+ */
+const MAX_STATEMENTS = 3;
+const statements: string[] = [];
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ statements });
+  PHOTO = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#a0522d' } })
+    .jpeg()
+    .toBuffer();
+});
+afterAll(() => t.close());
+
+async function countStatements(url: string, token: string) {
+  statements.length = 0;
+  const response = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+  expect(response.statusCode, response.body).toBe(200);
+  return { count: statements.length, body: response.json() };
+}
+
+let PHOTO: Buffer;
+
+/** `n` members who are friends of `userId`, made in SQL (sign-ups through the API would take minutes). */
+async function manyFriendsOf(userId: string, n: number, postsEach: number) {
+  await t.ctx.db.execute(sql`
+    insert into users (id, name, email, first_name, last_name, is_onboard, phone_number_verified)
+    select 'bulk-' || ${userId} || '-' || g, 'Bulk Friend', 'bulk-' || ${userId} || '-' || g || '@example.com',
+      'Bulk', 'Friend ' || g, true, true
+    from generate_series(1, ${n}) g`);
+  await t.ctx.db.execute(sql`
+    insert into friendships (user_id, friend_id)
+    select ${userId}, 'bulk-' || ${userId} || '-' || g from generate_series(1, ${n}) g
+    union all select 'bulk-' || ${userId} || '-' || g, ${userId} from generate_series(1, ${n}) g`);
+  await t.ctx.db.execute(sql`
+    insert into posts (user_id, kind, title, sort_date, created_at)
+    select 'bulk-' || ${userId} || '-' || (g % ${n} + 1), 'post', 'bulk post ' || g,
+      now() - g * interval '1 minute', now() - g * interval '1 minute'
+    from generate_series(1, ${n * postsEach}) g`);
+}
+
+describe('statements per list request', () => {
+  it('the home timeline: first page, next page and ?page=, for a viewer with few friends and with many', async () => {
+    const few = await setUpMember(t.app);
+    const friend = await setUpMember(t.app);
+    await befriend(t.app, few.user.id, friend.user.id);
+    for (let i = 0; i < 12; i += 1) await createPost(t.app, i % 2 ? friend.token : few.token, `post ${i}`, [PHOTO]);
+    // Shares (with and without a comment) carry their originals, hydrated in the same statement.
+    const [first] = (await countStatements('/api/home/timeline', few.token)).body.data;
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/posts/${first.id}/share`,
+      headers: bearer(friend.token),
+      payload: {},
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/posts/${first.id}/share`,
+      headers: bearer(friend.token),
+      payload: { comment: 'Look' },
+    });
+
+    const many = await setUpMember(t.app);
+    await manyFriendsOf(many.user.id, MANY_FRIENDS + 20, 2);
+
+    for (const viewer of [few, many]) {
+      const page1 = await countStatements('/api/home/timeline', viewer.token);
+      expect(page1.body.data).toHaveLength(10);
+      expect(page1.count).toBeLessThanOrEqual(MAX_STATEMENTS);
+      const cursor = encodeURIComponent(page1.body.next_cursor);
+      const page2 = await countStatements(`/api/home/timeline?cursor=${cursor}`, viewer.token);
+      expect(page2.body.data.length).toBeGreaterThan(0);
+      expect(page2.count).toBeLessThanOrEqual(MAX_STATEMENTS);
+      expect((await countStatements('/api/home/timeline?page=2', viewer.token)).count).toBeLessThanOrEqual(
+        MAX_STATEMENTS,
+      );
+    }
+    const types = (await countStatements('/api/home/timeline', few.token)).body.data.map(
+      (i: { type: string }) => i.type,
+    );
+    expect(types.slice(0, 2).sort()).toEqual(['2', '3']);
+  });
+
+  it('comments: first page and the next', async () => {
+    const author = await setUpMember(t.app);
+    const post = (await createPost(t.app, author.token, 'Talk to me')).json().data;
+    for (let i = 0; i < 25; i += 1)
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/posts/${post.id}/comments`,
+        headers: bearer(author.token),
+        payload: { text: `comment ${i}` },
+      });
+    const page1 = await countStatements(`/api/posts/${post.id}/comments`, author.token);
+    expect(page1.body.data).toHaveLength(20);
+    expect(page1.count).toBeLessThanOrEqual(MAX_STATEMENTS);
+    const cursor = encodeURIComponent(page1.body.next_cursor);
+    const page2 = await countStatements(`/api/posts/${post.id}/comments?cursor=${cursor}`, author.token);
+    expect(page2.body.data).toHaveLength(5);
+    expect(page2.count).toBeLessThanOrEqual(MAX_STATEMENTS);
+  });
+
+  it('the home side lists: upcoming events, and suggested friends with suggested events', async () => {
+    const viewer = await setUpMember(t.app);
+    await manyFriendsOf(viewer.user.id, 3, 1);
+    expect((await countStatements('/api/home/upcoming-events', viewer.token)).count).toBeLessThanOrEqual(
+      MAX_STATEMENTS,
+    );
+    expect((await countStatements('/api/home/upcoming-events-home', viewer.token)).count).toBeLessThanOrEqual(
+      MAX_STATEMENTS,
+    );
+  });
+});
