@@ -45,7 +45,7 @@ export interface BuildOptions {
   /** Pino options, or false for silence (tests). */
   logger?: boolean | Record<string, unknown>;
   /** Sees every SQL statement the app sends (tests count the statements of a request). */
-  onStatement?: (sql: string) => void;
+  onStatement?: (sql: string, params: unknown[]) => void;
 }
 
 /** Builds the whole server from a config: used by main.ts and by every API test. */

@@ -20,6 +20,15 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/**
+ * Settings of every server connection. JIT off: compiling our short OLTP queries costs 30-900 ms for
+ * queries that run in about one (docs/decisions/006-timeline-query.md). Generic plans for named statements:
+ * the lists' statements are prepared (db/sql.ts `selectPrepared`) and their plans do not depend on the
+ * values (the timeline picks its walk at run time), so planning them once per connection saves more than
+ * they cost to run (docs/decisions/008-one-request-path.md).
+ */
+export const POSTGRES_SESSION_OPTIONS = '-c jit=off -c plan_cache_mode=force_generic_plan';
+
 const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
 
 export interface DatabaseOptions {
@@ -28,7 +37,7 @@ export interface DatabaseOptions {
   /** PGlite's data directory, or 'memory://' for a database that lives only in this process. */
   pglitePath: string;
   /** Sees every statement sent through Drizzle (better-auth's included): tests count them. */
-  onStatement?: ((sql: string) => void) | undefined;
+  onStatement?: ((sql: string, params: unknown[]) => void) | undefined;
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
@@ -39,7 +48,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       connectionTimeoutMillis: 5_000,
       // Short OLTP queries: JIT compiling them costs 30-900 ms for queries that run in about one
       // (docs/decisions/006-timeline-query.md).
-      options: '-c jit=off',
+      options: POSTGRES_SESSION_OPTIONS,
     });
     const db = drizzlePg(pool, { schema, logger: statementLogger(options) }) as unknown as Database;
     return {
@@ -61,5 +70,5 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 }
 
 function statementLogger({ onStatement }: DatabaseOptions) {
-  return onStatement ? { logQuery: (query: string) => onStatement(query) } : false;
+  return onStatement ? { logQuery: (query: string, params: unknown[]) => onStatement(query, params) } : false;
 }

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { selectRows, type Tx, utcText } from '../../db/sql.ts';
+import { selectPrepared, selectRows, type Tx, utcText } from '../../db/sql.ts';
 import type { Keyset } from '../../lib/keyset.ts';
 import { type HydratedRow, hydrated } from '../posts/posts.hydrate.ts';
 import { visibleFromKnownAuthor, visibleTo } from '../posts/posts.policy.ts';
@@ -89,5 +89,5 @@ export function selectTimelinePage(
     from (
       select id, sort_date from ((${people}) union (${events})) merged
       order by sort_date desc, id desc limit ${size + 1} offset ${offset}) p`;
-  return selectRows<HydratedRow>(db, hydrated(viewerId, page, { limit: size, checkVisible: false }));
+  return selectPrepared<HydratedRow>(db, hydrated(viewerId, page, { limit: size, checkVisible: false }));
 }

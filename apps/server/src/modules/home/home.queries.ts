@@ -1,6 +1,6 @@
 import { type SuggestedFriend, type UpcomingEvent, USER_PLACEHOLDER_IMAGE } from '@corral/contract';
 import { sql } from 'drizzle-orm';
-import { selectRows, type Tx } from '../../db/sql.ts';
+import { selectPrepared, type Tx } from '../../db/sql.ts';
 import { type HydratedRow, hydrated } from '../posts/posts.hydrate.ts';
 import { visibleTo } from '../posts/posts.policy.ts';
 
@@ -11,7 +11,7 @@ export async function selectUpcomingEvents(
   now: Date,
   limit: number,
 ): Promise<UpcomingEvent[]> {
-  const rows = await selectRows<UpcomingEvent & { id: string }>(
+  const rows = await selectPrepared<UpcomingEvent & { id: string }>(
     db,
     sql`
       select p.id, coalesce(p.title, '') as title,
@@ -36,7 +36,7 @@ export async function selectUpcomingEvents(
  * Never the viewer, a friend, someone with a pending request either way, or a deleted member.
  */
 export async function selectSuggestedFriends(db: Tx, viewerId: string, limit: number): Promise<SuggestedFriend[]> {
-  const rows = await selectRows<{
+  const rows = await selectPrepared<{
     id: string;
     first_name: string;
     last_name: string;
@@ -96,5 +96,5 @@ export function selectSuggestedEvents(db: Tx, viewerId: string, now: Date, limit
         or exists (select 1 from event_associations ea join user_associations ua on ua.association_id = ea.association_id
                    where ea.post_id = p.id and ua.user_id = ${viewerId}))
     order by ed.from_date, p.id limit ${limit}`;
-  return selectRows<HydratedRow>(db, hydrated(viewerId, source, { checkVisible: false }));
+  return selectPrepared<HydratedRow>(db, hydrated(viewerId, source, { checkVisible: false }));
 }

@@ -1,7 +1,7 @@
 import { type FeedItem, type FeedType, LIMITS, USER_PLACEHOLDER_IMAGE } from '@corral/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { MediaStorage } from '../../adapters/storage.ts';
-import { selectRows, type Tx, utcText } from '../../db/sql.ts';
+import { selectPrepared, selectRows, type Tx, utcText } from '../../db/sql.ts';
 import { type StoredImage, toImageMedia } from '../media/media.service.ts';
 import { visibleTo } from './posts.policy.ts';
 
@@ -97,7 +97,7 @@ export async function selectFeedItems(
   const source = sql`
     select t.id, null::text as sort_date, t.ord, 0 as found
     from unnest(${`{${ids.join(',')}}`}::bigint[]) with ordinality as t(id, ord)`;
-  const rows = await selectRows<HydratedRow>(db, hydrated(viewerId, source, { checkVisible: true }));
+  const rows = await selectPrepared<HydratedRow>(db, hydrated(viewerId, source, { checkVisible: true }));
   return toFeedItems(storage, rows);
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { comments, likes, postImages, posts, reports } from '../../db/schema.ts';
-import { selectRows, type Tx, utcText } from '../../db/sql.ts';
+import { selectPrepared, selectRows, type Tx, utcText } from '../../db/sql.ts';
 import type { StoredImage } from '../media/media.service.ts';
 import { visibleTo } from './posts.policy.ts';
 
@@ -121,7 +121,7 @@ export async function selectComments(
   after: { at: string; id: number } | null,
   limit: number,
 ) {
-  const rows = await selectRows<CommentRow>(
+  const rows = await selectPrepared<CommentRow>(
     db,
     sql`
     select c.id, c.text, ${utcText(sql`c.created_at`)} as created_at,
