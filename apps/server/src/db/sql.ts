@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type Query, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { hashedKey } from '../lib/hashed-key.ts';
 import type { Database } from './client.ts';
@@ -18,16 +18,31 @@ export async function selectRows<T>(db: Tx, query: SQL): Promise<T[]> {
 
 const dialect = new PgDialect();
 
+/** A value a statement receives: written in when the SQL is built, or named and filled in at each run. */
+export type Param<T = unknown> = T | Placeholder;
+
+/** The named placeholders of a prepared statement's values. */
+export type Placeholders<Values> = { [Key in keyof Values]: Placeholder<Key & string> };
+
 /**
- * Runs raw SQL as a named prepared statement: on PostgreSQL each connection parses it once, and once
- * PostgreSQL settles on a generic plan, plans it once too; for the lists' statements planning costs more
- * than running them (docs/decisions/008-one-request-path.md). The name comes from the text, so the text
- * must not vary with the data: every value goes in as a parameter.
+ * A raw SQL statement built and compiled once, then run as a named prepared statement with its values each
+ * time: the hot paths (every list) skip building the SQL in Node, and on PostgreSQL each connection parses
+ * and plans it once (generic plans, db/client.ts); for the lists' statements planning costs more than
+ * running them (docs/decisions/008-one-request-path.md). `build` gets a placeholder for each value.
  */
-export async function selectPrepared<T>(db: Tx, query: SQL): Promise<T[]> {
-  const compiled = dialect.sqlToQuery(query);
-  const name = `q_${hashedKey(compiled.sql).slice(0, 20)}`;
-  return rowsOf<T>(await db._.session.prepareQuery(compiled, undefined, name, false).execute());
+export function preparedStatement<Values extends Record<string, unknown>, Row>(
+  build: (values: Placeholders<Values>) => SQL,
+): (db: Tx, values: Values) => Promise<Row[]> {
+  let compiled: { query: Query; name: string } | undefined;
+  return async (db, values) => {
+    if (!compiled) {
+      const names = new Proxy({}, { get: (_target, key) => sql.placeholder(String(key)) }) as Placeholders<Values>;
+      const query = dialect.sqlToQuery(build(names));
+      compiled = { query, name: `q_${hashedKey(query.sql).slice(0, 20)}` };
+    }
+    const prepared = db._.session.prepareQuery(compiled.query, undefined, compiled.name, false);
+    return rowsOf<Row>(await prepared.execute(values));
+  };
 }
 
 /**

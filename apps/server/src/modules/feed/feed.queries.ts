@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { selectPrepared, selectRows, type Tx, utcText } from '../../db/sql.ts';
+import { type Param, type Placeholders, preparedStatement, type Tx, utcText } from '../../db/sql.ts';
 import type { Keyset } from '../../lib/keyset.ts';
 import { type HydratedRow, hydrated } from '../posts/posts.hydrate.ts';
 import { visibleFromKnownAuthor, visibleTo } from '../posts/posts.policy.ts';
@@ -18,7 +18,7 @@ export type TimelinePlan = 'auto' | 'scan' | 'per-friend';
 const sortDate = utcText(sql`p.sort_date`);
 
 /** Public events that match the viewer's event types or associations (architecture "Home timeline"). */
-const matchesInterests = (viewerId: string) => sql`(p.kind = 'event' and (
+const matchesInterests = (viewerId: Param<string>) => sql`(p.kind = 'event' and (
   exists (select 1 from event_event_types eet join user_event_types uet on uet.event_type_id = eet.event_type_id
           where eet.post_id = p.id and uet.user_id = ${viewerId})
   or exists (select 1 from event_associations ea join user_associations ua on ua.association_id = ea.association_id
@@ -31,8 +31,62 @@ const matchesInterests = (viewerId: string) => sql`(p.kind = 'event' and (
  */
 const newestFirst = sql`p.sort_date desc nulls last, p.id desc nulls last`;
 
-const before = (cursor: Keyset | null): SQL =>
+const before = (cursor: { at: Param<string>; id: Param<number> } | null): SQL =>
   cursor ? sql`and (p.sort_date, p.id) < (${cursor.at}::timestamptz, ${cursor.id})` : sql``;
+
+interface PageValues extends Record<string, unknown> {
+  viewer: string;
+  at: string;
+  id: number;
+  take: number;
+  size: number;
+  offset: number;
+}
+type Shape = { plan: TimelinePlan; withCursor: boolean };
+
+/** The page statement of one shape (plan, first page or not), its values as placeholders. */
+function buildPage(v: Placeholders<PageValues>, { plan, withCursor }: Shape): SQL {
+  const cursor = withCursor ? { at: v.at, id: v.id } : null;
+  // Items by the viewer and friends: one backward walk of the time index …
+  const scan = sql`
+    select p.id, p.sort_date from posts p
+    where p.deleted_at is null ${before(cursor)}
+      and (p.user_id = ${v.viewer} or p.user_id in (select friend_id from friendships where user_id = ${v.viewer}))
+      and ${visibleTo(v.viewer)}
+    order by ${newestFirst} limit ${v.take}`;
+  // … or one walk per author, its authors (the viewer and live friends) checked once, outside the walks.
+  const perFriend = sql`
+    select x.id, x.sort_date from (
+      select ${v.viewer}::text as author
+      union all
+      select f.friend_id from friendships f join users u on u.id = f.friend_id and u.deleted_at is null
+      where f.user_id = ${v.viewer}) authors
+    cross join lateral (
+      select p.id, p.sort_date from posts p
+      where p.user_id = authors.author ${before(cursor)} and ${visibleFromKnownAuthor(v.viewer)}
+      order by ${newestFirst} limit ${v.take}) x`;
+  const manyFriends = sql`(select count(*) from friendships where user_id = ${v.viewer}) >= ${sql.raw(String(MANY_FRIENDS))}`;
+  const people = {
+    scan,
+    'per-friend': perFriend,
+    auto: sql`select * from (${scan}) s where ${manyFriends} union all select * from (${perFriend}) f where not ${manyFriends}`,
+  }[plan];
+  // Public events matching the viewer's interests, through the events-only index.
+  const events = sql`
+    select p.id, p.sort_date from posts p
+    where p.kind = 'event' and p.deleted_at is null ${before(cursor)} and ${matchesInterests(v.viewer)}
+      and ${visibleTo(v.viewer)}
+    order by ${newestFirst} limit ${v.take}`;
+  const page = sql`
+    select id, ${sortDate} as sort_date, row_number() over (order by p.sort_date desc, p.id desc) as ord,
+      count(*) over () as found
+    from (
+      select id, sort_date from ((${people}) union (${events})) merged
+      order by sort_date desc, id desc limit ${v.size}::int + 1 offset ${v.offset}) p`;
+  return hydrated(v.viewer, page, { limit: v.size, checkVisible: false });
+}
+
+const pageStatements = new Map<string, ReturnType<typeof preparedStatement<PageValues, HydratedRow>>>();
 
 /**
  * One timeline page for viewer V as one statement: the page's ids, newest first by (sort_date, id) (items
@@ -41,7 +95,8 @@ const before = (cursor: Keyset | null): SQL =>
  * index backwards and keep the rows of friends; with few (or quiet) friends, take each friend's newest
  * rows through the per-author index and merge them. In 'auto' both walks are in the statement behind
  * one-time filters on V's friend count, so PostgreSQL runs only one of them and no statement is spent on
- * counting. Answers up to `size` rows; `found` says whether there was one more.
+ * counting. `?page=` (OFFSET) always walks the time index. Answers up to `size` rows; `found` says
+ * whether there was one more.
  */
 export function selectTimelinePage(
   db: Tx,
@@ -50,44 +105,19 @@ export function selectTimelinePage(
   size: number,
   { offset = 0, plan = 'auto' }: { offset?: number; plan?: TimelinePlan } = {},
 ): Promise<HydratedRow[]> {
-  const take = size + 1 + offset;
-  // Items by the viewer and friends: one backward walk of the time index …
-  const scan = sql`
-    select p.id, p.sort_date from posts p
-    where p.deleted_at is null ${before(cursor)}
-      and (p.user_id = ${viewerId} or p.user_id in (select friend_id from friendships where user_id = ${viewerId}))
-      and ${visibleTo(viewerId)}
-    order by ${newestFirst} limit ${take}`;
-  // … or one walk per author, its authors (the viewer and live friends) checked once, outside the walks.
-  const perFriend = sql`
-    select x.id, x.sort_date from (
-      select ${viewerId}::text as author
-      union all
-      select f.friend_id from friendships f join users u on u.id = f.friend_id and u.deleted_at is null
-      where f.user_id = ${viewerId}) authors
-    cross join lateral (
-      select p.id, p.sort_date from posts p
-      where p.user_id = authors.author ${before(cursor)} and ${visibleFromKnownAuthor(viewerId)}
-      order by ${newestFirst} limit ${take}) x`;
-  const manyFriends = sql`(select count(*) from friendships where user_id = ${viewerId}) >= ${MANY_FRIENDS}`;
-  const useScan = plan === 'scan' || offset > 0;
-  const people =
-    useScan || plan === 'per-friend'
-      ? useScan
-        ? scan
-        : perFriend
-      : sql`select * from (${scan}) s where ${manyFriends} union all select * from (${perFriend}) f where not ${manyFriends}`;
-  // Public events matching the viewer's interests, through the events-only index.
-  const events = sql`
-    select p.id, p.sort_date from posts p
-    where p.kind = 'event' and p.deleted_at is null ${before(cursor)} and ${matchesInterests(viewerId)}
-      and ${visibleTo(viewerId)}
-    order by ${newestFirst} limit ${take}`;
-  const page = sql`
-    select id, ${sortDate} as sort_date, row_number() over (order by p.sort_date desc, p.id desc) as ord,
-      count(*) over () as found
-    from (
-      select id, sort_date from ((${people}) union (${events})) merged
-      order by sort_date desc, id desc limit ${size + 1} offset ${offset}) p`;
-  return selectPrepared<HydratedRow>(db, hydrated(viewerId, page, { limit: size, checkVisible: false }));
+  const shape: Shape = { plan: offset > 0 ? 'scan' : plan, withCursor: cursor !== null };
+  const key = `${shape.plan}:${shape.withCursor}`;
+  let statement = pageStatements.get(key);
+  if (!statement) {
+    statement = preparedStatement<PageValues, HydratedRow>((values) => buildPage(values, shape));
+    pageStatements.set(key, statement);
+  }
+  return statement(db, {
+    viewer: viewerId,
+    at: cursor?.at ?? '',
+    id: cursor?.id ?? 0,
+    take: size + 1 + offset,
+    size,
+    offset,
+  });
 }

@@ -1,19 +1,13 @@
 import { type SuggestedFriend, type UpcomingEvent, USER_PLACEHOLDER_IMAGE } from '@corral/contract';
 import { sql } from 'drizzle-orm';
-import { selectPrepared, type Tx } from '../../db/sql.ts';
+import { preparedStatement, type Tx } from '../../db/sql.ts';
 import { type HydratedRow, hydrated } from '../posts/posts.hydrate.ts';
 import { visibleTo } from '../posts/posts.policy.ts';
 
-/** Events the viewer created or follows that have not ended, soonest first. */
-export async function selectUpcomingEvents(
-  db: Tx,
-  viewerId: string,
-  now: Date,
-  limit: number,
-): Promise<UpcomingEvent[]> {
-  const rows = await selectPrepared<UpcomingEvent & { id: string }>(
-    db,
-    sql`
+type ListValues = { viewer: string; now: string; limit: number };
+
+const upcomingEvents = preparedStatement<ListValues, UpcomingEvent & { id: string }>(
+  ({ viewer, now, limit }) => sql`
       select p.id, coalesce(p.title, '') as title,
         to_char(ed.from_date at time zone 'UTC', 'YYYY-MM-DD') as date,
         to_char(ed.from_date at time zone 'UTC', 'HH24:MI') as time,
@@ -23,12 +17,53 @@ export async function selectUpcomingEvents(
         coalesce((select array_agg(a.abr order by a.abr) from event_associations ea
                   join associations a on a.id = ea.association_id where ea.post_id = p.id), '{}') as associations
       from posts p join event_details ed on ed.post_id = p.id
-      where p.kind = 'event' and ed.to_date >= ${now.toISOString()}::timestamptz and ${visibleTo(viewerId)}
-        and (p.user_id = ${viewerId} or exists (select 1 from event_follows f where f.post_id = p.id and f.user_id = ${viewerId}))
+      where p.kind = 'event' and ed.to_date >= ${now}::timestamptz and ${visibleTo(viewer)}
+        and (p.user_id = ${viewer} or exists (select 1 from event_follows f where f.post_id = p.id and f.user_id = ${viewer}))
       order by ed.from_date, p.id limit ${limit}`,
-  );
+);
+
+/** Events the viewer created or follows that have not ended, soonest first. */
+export async function selectUpcomingEvents(
+  db: Tx,
+  viewerId: string,
+  now: Date,
+  limit: number,
+): Promise<UpcomingEvent[]> {
+  const rows = await upcomingEvents(db, { viewer: viewerId, now: now.toISOString(), limit });
   return rows.map((row) => ({ ...row, id: Number(row.id) }));
 }
+
+const suggestedFriends = preparedStatement<
+  Omit<ListValues, 'now'>,
+  { id: string; first_name: string; last_name: string; image: string | null; mutual: number }
+>(
+  ({ viewer, limit }) => sql`
+      with mine as (select friend_id from friendships where user_id = ${viewer}),
+      candidates as (
+        select f2.friend_id as id, count(*)::int as mutual
+        from mine join friendships f2 on f2.user_id = mine.friend_id
+        group by f2.friend_id
+        union all
+        select u.id, 0 from users u
+        where not exists (select 1 from mine) and u.id <> ${viewer} and (
+          exists (select 1 from user_associations a1 join user_associations a2 on a2.association_id = a1.association_id
+                  where a1.user_id = ${viewer} and a2.user_id = u.id)
+          or exists (select 1 from user_event_types e1 join user_event_types e2 on e2.event_type_id = e1.event_type_id
+                     where e1.user_id = ${viewer} and e2.user_id = u.id))
+      )
+      select u.id, u.first_name, u.last_name, u.image, max(c.mutual)::int as mutual
+      from candidates c join users u on u.id = c.id
+      where u.id <> ${viewer} and u.deleted_at is null and u.is_onboard
+        and not exists (select 1 from mine where mine.friend_id = u.id)
+        and not exists (select 1 from friend_requests r where (r.sender_id = ${viewer} and r.recipient_id = u.id)
+                                                        or (r.sender_id = u.id and r.recipient_id = ${viewer}))
+      group by u.id, u.first_name, u.last_name, u.image, u.created_at
+      order by max(c.mutual) desc,
+        (select count(*) from user_associations a1 join user_associations a2 on a2.association_id = a1.association_id
+          where a1.user_id = ${viewer} and a2.user_id = u.id) desc,
+        u.created_at desc
+      limit ${limit}`,
+);
 
 /**
  * Friends of friends, ranked by how many friends they share with the viewer, then by shared
@@ -36,41 +71,7 @@ export async function selectUpcomingEvents(
  * Never the viewer, a friend, someone with a pending request either way, or a deleted member.
  */
 export async function selectSuggestedFriends(db: Tx, viewerId: string, limit: number): Promise<SuggestedFriend[]> {
-  const rows = await selectPrepared<{
-    id: string;
-    first_name: string;
-    last_name: string;
-    image: string | null;
-    mutual: number;
-  }>(
-    db,
-    sql`
-      with mine as (select friend_id from friendships where user_id = ${viewerId}),
-      candidates as (
-        select f2.friend_id as id, count(*)::int as mutual
-        from mine join friendships f2 on f2.user_id = mine.friend_id
-        group by f2.friend_id
-        union all
-        select u.id, 0 from users u
-        where not exists (select 1 from mine) and u.id <> ${viewerId} and (
-          exists (select 1 from user_associations a1 join user_associations a2 on a2.association_id = a1.association_id
-                  where a1.user_id = ${viewerId} and a2.user_id = u.id)
-          or exists (select 1 from user_event_types e1 join user_event_types e2 on e2.event_type_id = e1.event_type_id
-                     where e1.user_id = ${viewerId} and e2.user_id = u.id))
-      )
-      select u.id, u.first_name, u.last_name, u.image, max(c.mutual)::int as mutual
-      from candidates c join users u on u.id = c.id
-      where u.id <> ${viewerId} and u.deleted_at is null and u.is_onboard
-        and not exists (select 1 from mine where mine.friend_id = u.id)
-        and not exists (select 1 from friend_requests r where (r.sender_id = ${viewerId} and r.recipient_id = u.id)
-                                                        or (r.sender_id = u.id and r.recipient_id = ${viewerId}))
-      group by u.id, u.first_name, u.last_name, u.image, u.created_at
-      order by max(c.mutual) desc,
-        (select count(*) from user_associations a1 join user_associations a2 on a2.association_id = a1.association_id
-          where a1.user_id = ${viewerId} and a2.user_id = u.id) desc,
-        u.created_at desc
-      limit ${limit}`,
-  );
+  const rows = await suggestedFriends(db, { viewer: viewerId, limit });
   return rows.map((row) => ({
     id: row.id,
     first_name: row.first_name,
@@ -80,21 +81,28 @@ export async function selectSuggestedFriends(db: Tx, viewerId: string, limit: nu
   }));
 }
 
+const suggestedEvents = preparedStatement<ListValues, HydratedRow>(({ viewer, now, limit }) =>
+  hydrated(
+    viewer,
+    sql`
+    select p.id, null::text as sort_date, row_number() over (order by ed.from_date, p.id) as ord, 0 as found
+    from posts p join event_details ed on ed.post_id = p.id
+    where p.kind = 'event' and ed.to_date >= ${now}::timestamptz and not ed.is_private
+      and p.user_id <> ${viewer} and ${visibleTo(viewer)}
+      and not exists (select 1 from event_follows f where f.post_id = p.id and f.user_id = ${viewer})
+      and (exists (select 1 from event_event_types eet join user_event_types uet on uet.event_type_id = eet.event_type_id
+                   where eet.post_id = p.id and uet.user_id = ${viewer})
+        or exists (select 1 from event_associations ea join user_associations ua on ua.association_id = ea.association_id
+                   where ea.post_id = p.id and ua.user_id = ${viewer}))
+    order by ed.from_date, p.id limit ${limit}`,
+    { checkVisible: false },
+  ),
+);
+
 /**
  * Upcoming public events matching the viewer's interests that the viewer neither created nor follows,
  * soonest first, hydrated in the same statement.
  */
 export function selectSuggestedEvents(db: Tx, viewerId: string, now: Date, limit: number): Promise<HydratedRow[]> {
-  const source = sql`
-    select p.id, null::text as sort_date, row_number() over (order by ed.from_date, p.id) as ord, 0 as found
-    from posts p join event_details ed on ed.post_id = p.id
-    where p.kind = 'event' and ed.to_date >= ${now.toISOString()}::timestamptz and not ed.is_private
-      and p.user_id <> ${viewerId} and ${visibleTo(viewerId)}
-      and not exists (select 1 from event_follows f where f.post_id = p.id and f.user_id = ${viewerId})
-      and (exists (select 1 from event_event_types eet join user_event_types uet on uet.event_type_id = eet.event_type_id
-                   where eet.post_id = p.id and uet.user_id = ${viewerId})
-        or exists (select 1 from event_associations ea join user_associations ua on ua.association_id = ea.association_id
-                   where ea.post_id = p.id and ua.user_id = ${viewerId}))
-    order by ed.from_date, p.id limit ${limit}`;
-  return selectPrepared<HydratedRow>(db, hydrated(viewerId, source, { checkVisible: false }));
+  return suggestedEvents(db, { viewer: viewerId, now: now.toISOString(), limit });
 }

@@ -1,7 +1,7 @@
 import { type FeedItem, type FeedType, LIMITS, USER_PLACEHOLDER_IMAGE } from '@corral/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { MediaStorage } from '../../adapters/storage.ts';
-import { selectPrepared, selectRows, type Tx, utcText } from '../../db/sql.ts';
+import { type Param, type Placeholders, preparedStatement, type Tx, utcText } from '../../db/sql.ts';
 import { type StoredImage, toImageMedia } from '../media/media.service.ts';
 import { visibleTo } from './posts.policy.ts';
 
@@ -45,7 +45,7 @@ export interface HydratedRow {
  * An item as one JSON object: its author, counters, the viewer's like, images and event details, each
  * gathered by an indexed sub-select. `p`, `u` and `ed` name the post, its author and its event details.
  */
-function itemJson(viewerId: string, p: string, u: string, ed: string): SQL {
+function itemJson(viewerId: Param<string>, p: string, u: string, ed: string): SQL {
   const [post, user, event] = [sql.raw(p), sql.raw(u), sql.raw(ed)];
   return sql`json_build_object(
     'id', ${post}.id, 'kind', ${post}.kind, 'title', ${post}.title, 'user_id', ${post}.user_id,
@@ -69,7 +69,11 @@ function itemJson(viewerId: string, p: string, u: string, ed: string): SQL {
  * it shares, in `ord` order, up to `limit` rows. The timeline passes its page query as the source, so a page
  * is one statement; `checkVisible` applies the policy to sources that are plain id lists.
  */
-export function hydrated(viewerId: string, source: SQL, options: { limit?: number; checkVisible: boolean }): SQL {
+export function hydrated(
+  viewerId: Param<string>,
+  source: SQL,
+  options: { limit?: Param<number>; checkVisible: boolean },
+): SQL {
   return sql`
     select ${itemJson(viewerId, 'p', 'u', 'ed')} as item,
       case when o.id is null then null else ${itemJson(viewerId, 'o', 'ou', 'oed')} end as original,
@@ -86,6 +90,15 @@ export function hydrated(viewerId: string, source: SQL, options: { limit?: numbe
     order by src.ord`;
 }
 
+const feedItemsById = preparedStatement<{ viewer: string; ids: string }, HydratedRow>(({ viewer, ids }) =>
+  hydrated(
+    viewer,
+    sql`select t.id, null::text as sort_date, t.ord, 0 as found
+        from unnest(${ids}::bigint[]) with ordinality as t(id, ord)`,
+    { checkVisible: true },
+  ),
+);
+
 /** Feed items for a set of ids, in the order asked, without what the viewer may not see: one statement. */
 export async function selectFeedItems(
   db: Tx,
@@ -94,11 +107,7 @@ export async function selectFeedItems(
   ids: number[],
 ): Promise<FeedItem[]> {
   if (ids.length === 0) return [];
-  const source = sql`
-    select t.id, null::text as sort_date, t.ord, 0 as found
-    from unnest(${`{${ids.join(',')}}`}::bigint[]) with ordinality as t(id, ord)`;
-  const rows = await selectPrepared<HydratedRow>(db, hydrated(viewerId, source, { checkVisible: true }));
-  return toFeedItems(storage, rows);
+  return toFeedItems(storage, await feedItemsById(db, { viewer: viewerId, ids: `{${ids.join(',')}}` }));
 }
 
 /**

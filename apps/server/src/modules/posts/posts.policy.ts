@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { Param } from '../../db/sql.ts';
 
 /**
  * Who may see what (architecture), as the one SQL condition every query about posts, events and
@@ -7,7 +8,7 @@ import { type SQL, sql } from 'drizzle-orm';
  * and the item is not a private event. A share is visible only if what it shares is visible too
  * (a share always points at an original, never at another share).
  */
-export function visibleTo(viewerId: string, alias = 'p'): SQL {
+export function visibleTo(viewerId: Param<string>, alias = 'p'): SQL {
   const p = sql.raw(alias);
   return sql`(${ownVisible(viewerId, p)} and ${originalVisible(viewerId, p)})`;
 }
@@ -18,13 +19,13 @@ export function visibleTo(viewerId: string, alias = 'p'): SQL {
  * the item's own deletion and, for a share, its original remain. Being a plain filter, it keeps each
  * per-author index walk in order, so the walk stops after a page of rows instead of reading them all.
  */
-export function visibleFromKnownAuthor(viewerId: string, alias = 'p'): SQL {
+export function visibleFromKnownAuthor(viewerId: Param<string>, alias = 'p'): SQL {
   const p = sql.raw(alias);
   return sql`(${p}.deleted_at is null and ${originalVisible(viewerId, p)})`;
 }
 
 /** The item itself: not deleted, by a live author the viewer is, befriends, or who is public (not a private event). */
-function ownVisible(viewerId: string, a: SQL): SQL {
+function ownVisible(viewerId: Param<string>, a: SQL): SQL {
   return sql`
     ${a}.deleted_at is null and exists (
       select 1 from users au where au.id = ${a}.user_id and au.deleted_at is null and (
@@ -35,7 +36,7 @@ function ownVisible(viewerId: string, a: SQL): SQL {
 }
 
 /** Not a share, or a share whose original is visible. */
-function originalVisible(viewerId: string, p: SQL): SQL {
+function originalVisible(viewerId: Param<string>, p: SQL): SQL {
   return sql`(${p}.shared_post_id is null or exists (
     select 1 from posts vsp where vsp.id = ${p}.shared_post_id and ${ownVisible(viewerId, sql.raw('vsp'))}))`;
 }

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { comments, likes, postImages, posts, reports } from '../../db/schema.ts';
-import { selectPrepared, selectRows, type Tx, utcText } from '../../db/sql.ts';
+import { type Placeholders, preparedStatement, selectRows, type Tx, utcText } from '../../db/sql.ts';
 import type { StoredImage } from '../media/media.service.ts';
 import { visibleTo } from './posts.policy.ts';
 
@@ -12,17 +12,17 @@ export interface VisibleItem {
   sharedPostId: number | null;
 }
 
+const visibleItem = preparedStatement<
+  { viewer: string; id: number },
+  { id: string; user_id: string; kind: VisibleItem['kind']; shared_post_id: string | null }
+>(
+  ({ viewer, id }) =>
+    sql`select p.id, p.user_id, p.kind, p.shared_post_id from posts p where p.id = ${id} and ${visibleTo(viewer)}`,
+);
+
 /** The item if the viewer may see it, else null (the caller answers 404 either way). */
-export async function selectVisibleItem(db: Database, viewerId: string, id: number): Promise<VisibleItem | null> {
-  const [row] = await selectRows<{
-    id: string;
-    user_id: string;
-    kind: VisibleItem['kind'];
-    shared_post_id: string | null;
-  }>(
-    db,
-    sql`select p.id, p.user_id, p.kind, p.shared_post_id from posts p where p.id = ${id} and ${visibleTo(viewerId)}`,
-  );
+export async function selectVisibleItem(db: Tx, viewerId: string, id: number): Promise<VisibleItem | null> {
+  const [row] = await visibleItem(db, { viewer: viewerId, id });
   return row
     ? {
         id: Number(row.id),
@@ -114,23 +114,22 @@ export interface CommentRow {
   image: string | null;
 }
 
+type CommentValues = { post: number; at: string; id: number; limit: number };
+const commentsPage = (after: boolean) => (v: Placeholders<CommentValues>) =>
+  sql`
+  select c.id, c.text, ${utcText(sql`c.created_at`)} as created_at,
+    u.id as user_id, u.first_name, u.last_name, u.image
+  from comments c join users u on u.id = c.user_id and u.deleted_at is null
+  where c.post_id = ${v.post} and c.deleted_at is null
+    ${after ? sql`and (c.created_at, c.id) > (${v.at}::timestamptz, ${v.id})` : sql``}
+  order by c.created_at, c.id limit ${v.limit}`;
+const firstComments = preparedStatement<CommentValues, CommentRow>(commentsPage(false));
+const laterComments = preparedStatement<CommentValues, CommentRow>(commentsPage(true));
+
 /** Oldest first, after the (created_at, id) cursor; comments of deleted members are left out. */
-export async function selectComments(
-  db: Database,
-  postId: number,
-  after: { at: string; id: number } | null,
-  limit: number,
-) {
-  const rows = await selectPrepared<CommentRow>(
-    db,
-    sql`
-    select c.id, c.text, ${utcText(sql`c.created_at`)} as created_at,
-      u.id as user_id, u.first_name, u.last_name, u.image
-    from comments c join users u on u.id = c.user_id and u.deleted_at is null
-    where c.post_id = ${postId} and c.deleted_at is null
-      ${after ? sql`and (c.created_at, c.id) > (${after.at}::timestamptz, ${after.id})` : sql``}
-    order by c.created_at, c.id limit ${limit}`,
-  );
+export async function selectComments(db: Tx, postId: number, after: { at: string; id: number } | null, limit: number) {
+  const statement = after ? laterComments : firstComments;
+  const rows = await statement(db, { post: postId, at: after?.at ?? '', id: after?.id ?? 0, limit });
   return rows.map((row) => ({ ...row, id: Number(row.id) }));
 }
 
