@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Param, type Placeholders, preparedStatement, type Tx, utcText } from '../../db/sql.ts';
+import { literal, type Param, type Placeholders, preparedStatements, type Tx, utcText } from '../../db/sql.ts';
 import type { Keyset } from '../../lib/keyset.ts';
 import { type HydratedRow, hydrated } from '../posts/posts.hydrate.ts';
 import { visibleFromKnownAuthor, visibleTo } from '../posts/posts.policy.ts';
@@ -38,22 +38,25 @@ interface PageValues extends Record<string, unknown> {
   viewer: string;
   at: string;
   id: number;
-  take: number;
-  size: number;
   offset: number;
 }
-type Shape = { plan: TimelinePlan; withCursor: boolean };
+type Shape = { plan: TimelinePlan; withCursor: boolean; size: number; legacyOffset: boolean };
 
-/** The page statement of one shape (plan, first page or not), its values as placeholders. */
-function buildPage(v: Placeholders<PageValues>, { plan, withCursor }: Shape): SQL {
+/**
+ * The page statement of one shape, its values as placeholders. The page size is written in: a generic
+ * plan must know that a page is a handful of rows.
+ */
+function buildPage({ plan, withCursor, size, legacyOffset }: Shape, v: Placeholders<PageValues>): SQL {
   const cursor = withCursor ? { at: v.at, id: v.id } : null;
+  // Each walk takes one row more than a page (does another page exist?), and the rows skipped by ?page=.
+  const take = legacyOffset ? sql`${literal(size + 1)} + ${v.offset}::int` : literal(size + 1);
   // Items by the viewer and friends: one backward walk of the time index …
   const scan = sql`
     select p.id, p.sort_date from posts p
     where p.deleted_at is null ${before(cursor)}
       and (p.user_id = ${v.viewer} or p.user_id in (select friend_id from friendships where user_id = ${v.viewer}))
       and ${visibleTo(v.viewer)}
-    order by ${newestFirst} limit ${v.take}`;
+    order by ${newestFirst} limit ${take}`;
   // … or one walk per author, its authors (the viewer and live friends) checked once, outside the walks.
   const perFriend = sql`
     select x.id, x.sort_date from (
@@ -64,8 +67,8 @@ function buildPage(v: Placeholders<PageValues>, { plan, withCursor }: Shape): SQ
     cross join lateral (
       select p.id, p.sort_date from posts p
       where p.user_id = authors.author ${before(cursor)} and ${visibleFromKnownAuthor(v.viewer)}
-      order by ${newestFirst} limit ${v.take}) x`;
-  const manyFriends = sql`(select count(*) from friendships where user_id = ${v.viewer}) >= ${sql.raw(String(MANY_FRIENDS))}`;
+      order by ${newestFirst} limit ${take}) x`;
+  const manyFriends = sql`(select count(*) from friendships where user_id = ${v.viewer}) >= ${literal(MANY_FRIENDS)}`;
   const people = {
     scan,
     'per-friend': perFriend,
@@ -76,17 +79,20 @@ function buildPage(v: Placeholders<PageValues>, { plan, withCursor }: Shape): SQ
     select p.id, p.sort_date from posts p
     where p.kind = 'event' and p.deleted_at is null ${before(cursor)} and ${matchesInterests(v.viewer)}
       and ${visibleTo(v.viewer)}
-    order by ${newestFirst} limit ${v.take}`;
+    order by ${newestFirst} limit ${take}`;
   const page = sql`
     select id, ${sortDate} as sort_date, row_number() over (order by p.sort_date desc, p.id desc) as ord,
       count(*) over () as found
     from (
       select id, sort_date from ((${people}) union (${events})) merged
-      order by sort_date desc, id desc limit ${v.size}::int + 1 offset ${v.offset}) p`;
-  return hydrated(v.viewer, page, { limit: v.size, checkVisible: false });
+      order by sort_date desc, id desc limit ${literal(size + 1)} ${legacyOffset ? sql`offset ${v.offset}` : sql``}) p`;
+  return hydrated(v.viewer, page, { limit: literal(size), checkVisible: false });
 }
 
-const pageStatements = new Map<string, ReturnType<typeof preparedStatement<PageValues, HydratedRow>>>();
+// ?page= (OFFSET, for old clients) is planned on each run with its values: how far it reaches decides the plan.
+const pageStatement = preparedStatements<Shape, PageValues, HydratedRow>(buildPage, (shape) => ({
+  named: !shape.legacyOffset,
+}));
 
 /**
  * One timeline page for viewer V as one statement: the page's ids, newest first by (sort_date, id) (items
@@ -105,19 +111,7 @@ export function selectTimelinePage(
   size: number,
   { offset = 0, plan = 'auto' }: { offset?: number; plan?: TimelinePlan } = {},
 ): Promise<HydratedRow[]> {
-  const shape: Shape = { plan: offset > 0 ? 'scan' : plan, withCursor: cursor !== null };
-  const key = `${shape.plan}:${shape.withCursor}`;
-  let statement = pageStatements.get(key);
-  if (!statement) {
-    statement = preparedStatement<PageValues, HydratedRow>((values) => buildPage(values, shape));
-    pageStatements.set(key, statement);
-  }
-  return statement(db, {
-    viewer: viewerId,
-    at: cursor?.at ?? '',
-    id: cursor?.id ?? 0,
-    take: size + 1 + offset,
-    size,
-    offset,
-  });
+  const legacyOffset = offset > 0;
+  const shape: Shape = { plan: legacyOffset ? 'scan' : plan, withCursor: cursor !== null, size, legacyOffset };
+  return pageStatement(shape)(db, { viewer: viewerId, at: cursor?.at ?? '', id: cursor?.id ?? 0, offset });
 }

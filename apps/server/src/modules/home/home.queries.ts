@@ -1,13 +1,14 @@
 import { type SuggestedFriend, type UpcomingEvent, USER_PLACEHOLDER_IMAGE } from '@corral/contract';
 import { sql } from 'drizzle-orm';
-import { preparedStatement, type Tx } from '../../db/sql.ts';
+import { literal, preparedStatements, type Tx } from '../../db/sql.ts';
 import { type HydratedRow, hydrated } from '../posts/posts.hydrate.ts';
 import { visibleTo } from '../posts/posts.policy.ts';
 
-type ListValues = { viewer: string; now: string; limit: number };
+type ListValues = { viewer: string; now: string };
+type ListShape = { limit: number };
 
-const upcomingEvents = preparedStatement<ListValues, UpcomingEvent & { id: string }>(
-  ({ viewer, now, limit }) => sql`
+const upcomingEvents = preparedStatements<ListShape, ListValues, UpcomingEvent & { id: string }>(
+  ({ limit }, { viewer, now }) => sql`
       select p.id, coalesce(p.title, '') as title,
         to_char(ed.from_date at time zone 'UTC', 'YYYY-MM-DD') as date,
         to_char(ed.from_date at time zone 'UTC', 'HH24:MI') as time,
@@ -19,7 +20,7 @@ const upcomingEvents = preparedStatement<ListValues, UpcomingEvent & { id: strin
       from posts p join event_details ed on ed.post_id = p.id
       where p.kind = 'event' and ed.to_date >= ${now}::timestamptz and ${visibleTo(viewer)}
         and (p.user_id = ${viewer} or exists (select 1 from event_follows f where f.post_id = p.id and f.user_id = ${viewer}))
-      order by ed.from_date, p.id limit ${limit}`,
+      order by ed.from_date, p.id limit ${literal(limit)}`,
 );
 
 /** Events the viewer created or follows that have not ended, soonest first. */
@@ -29,15 +30,16 @@ export async function selectUpcomingEvents(
   now: Date,
   limit: number,
 ): Promise<UpcomingEvent[]> {
-  const rows = await upcomingEvents(db, { viewer: viewerId, now: now.toISOString(), limit });
+  const rows = await upcomingEvents({ limit })(db, { viewer: viewerId, now: now.toISOString() });
   return rows.map((row) => ({ ...row, id: Number(row.id) }));
 }
 
-const suggestedFriends = preparedStatement<
+const suggestedFriends = preparedStatements<
+  ListShape,
   Omit<ListValues, 'now'>,
   { id: string; first_name: string; last_name: string; image: string | null; mutual: number }
 >(
-  ({ viewer, limit }) => sql`
+  ({ limit }, { viewer }) => sql`
       with mine as (select friend_id from friendships where user_id = ${viewer}),
       candidates as (
         select f2.friend_id as id, count(*)::int as mutual
@@ -62,7 +64,7 @@ const suggestedFriends = preparedStatement<
         (select count(*) from user_associations a1 join user_associations a2 on a2.association_id = a1.association_id
           where a1.user_id = ${viewer} and a2.user_id = u.id) desc,
         u.created_at desc
-      limit ${limit}`,
+      limit ${literal(limit)}`,
 );
 
 /**
@@ -71,7 +73,7 @@ const suggestedFriends = preparedStatement<
  * Never the viewer, a friend, someone with a pending request either way, or a deleted member.
  */
 export async function selectSuggestedFriends(db: Tx, viewerId: string, limit: number): Promise<SuggestedFriend[]> {
-  const rows = await suggestedFriends(db, { viewer: viewerId, limit });
+  const rows = await suggestedFriends({ limit })(db, { viewer: viewerId });
   return rows.map((row) => ({
     id: row.id,
     first_name: row.first_name,
@@ -81,7 +83,7 @@ export async function selectSuggestedFriends(db: Tx, viewerId: string, limit: nu
   }));
 }
 
-const suggestedEvents = preparedStatement<ListValues, HydratedRow>(({ viewer, now, limit }) =>
+const suggestedEvents = preparedStatements<ListShape, ListValues, HydratedRow>(({ limit }, { viewer, now }) =>
   hydrated(
     viewer,
     sql`
@@ -94,7 +96,7 @@ const suggestedEvents = preparedStatement<ListValues, HydratedRow>(({ viewer, no
                    where eet.post_id = p.id and uet.user_id = ${viewer})
         or exists (select 1 from event_associations ea join user_associations ua on ua.association_id = ea.association_id
                    where ea.post_id = p.id and ua.user_id = ${viewer}))
-    order by ed.from_date, p.id limit ${limit}`,
+    order by ed.from_date, p.id limit ${literal(limit)}`,
     { checkVisible: false },
   ),
 );
@@ -104,5 +106,5 @@ const suggestedEvents = preparedStatement<ListValues, HydratedRow>(({ viewer, no
  * soonest first, hydrated in the same statement.
  */
 export function selectSuggestedEvents(db: Tx, viewerId: string, now: Date, limit: number): Promise<HydratedRow[]> {
-  return suggestedEvents(db, { viewer: viewerId, now: now.toISOString(), limit });
+  return suggestedEvents({ limit })(db, { viewer: viewerId, now: now.toISOString() });
 }

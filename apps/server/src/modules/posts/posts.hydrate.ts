@@ -69,11 +69,7 @@ function itemJson(viewerId: Param<string>, p: string, u: string, ed: string): SQ
  * it shares, in `ord` order, up to `limit` rows. The timeline passes its page query as the source, so a page
  * is one statement; `checkVisible` applies the policy to sources that are plain id lists.
  */
-export function hydrated(
-  viewerId: Param<string>,
-  source: SQL,
-  options: { limit?: Param<number>; checkVisible: boolean },
-): SQL {
+export function hydrated(viewerId: Param<string>, source: SQL, options: { limit?: SQL; checkVisible: boolean }): SQL {
   return sql`
     select ${itemJson(viewerId, 'p', 'u', 'ed')} as item,
       case when o.id is null then null else ${itemJson(viewerId, 'o', 'ou', 'oed')} end as original,

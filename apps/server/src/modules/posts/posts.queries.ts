@@ -1,7 +1,15 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { comments, likes, postImages, posts, reports } from '../../db/schema.ts';
-import { type Placeholders, preparedStatement, selectRows, type Tx, utcText } from '../../db/sql.ts';
+import {
+  literal,
+  type Placeholders,
+  preparedStatement,
+  preparedStatements,
+  selectRows,
+  type Tx,
+  utcText,
+} from '../../db/sql.ts';
 import type { StoredImage } from '../media/media.service.ts';
 import { visibleTo } from './posts.policy.ts';
 
@@ -114,22 +122,21 @@ export interface CommentRow {
   image: string | null;
 }
 
-type CommentValues = { post: number; at: string; id: number; limit: number };
-const commentsPage = (after: boolean) => (v: Placeholders<CommentValues>) =>
-  sql`
-  select c.id, c.text, ${utcText(sql`c.created_at`)} as created_at,
-    u.id as user_id, u.first_name, u.last_name, u.image
-  from comments c join users u on u.id = c.user_id and u.deleted_at is null
-  where c.post_id = ${v.post} and c.deleted_at is null
-    ${after ? sql`and (c.created_at, c.id) > (${v.at}::timestamptz, ${v.id})` : sql``}
-  order by c.created_at, c.id limit ${v.limit}`;
-const firstComments = preparedStatement<CommentValues, CommentRow>(commentsPage(false));
-const laterComments = preparedStatement<CommentValues, CommentRow>(commentsPage(true));
+type CommentValues = { post: number; at: string; id: number };
+const commentsPage = preparedStatements<{ after: boolean; limit: number }, CommentValues, CommentRow>(
+  ({ after, limit }, v: Placeholders<CommentValues>) => sql`
+    select c.id, c.text, ${utcText(sql`c.created_at`)} as created_at,
+      u.id as user_id, u.first_name, u.last_name, u.image
+    from comments c join users u on u.id = c.user_id and u.deleted_at is null
+    where c.post_id = ${v.post} and c.deleted_at is null
+      ${after ? sql`and (c.created_at, c.id) > (${v.at}::timestamptz, ${v.id})` : sql``}
+    order by c.created_at, c.id limit ${literal(limit)}`,
+);
 
 /** Oldest first, after the (created_at, id) cursor; comments of deleted members are left out. */
 export async function selectComments(db: Tx, postId: number, after: { at: string; id: number } | null, limit: number) {
-  const statement = after ? laterComments : firstComments;
-  const rows = await statement(db, { post: postId, at: after?.at ?? '', id: after?.id ?? 0, limit });
+  const statement = commentsPage({ after: after !== null, limit });
+  const rows = await statement(db, { post: postId, at: after?.at ?? '', id: after?.id ?? 0 });
   return rows.map((row) => ({ ...row, id: Number(row.id) }));
 }
 
