@@ -78,7 +78,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const mailer: Mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(outbox);
   const sms: SmsSender = config.twilio ? twilioSms(config.twilio) : outboxSms(outbox);
   const counters: CounterStore = config.redisUrl
-    ? RedisCounterStore.connect(config.redisUrl, config.redisKeyPrefix)
+    ? await RedisCounterStore.connect(config.redisUrl, config.redisKeyPrefix)
     : new MemoryCounterStore(() => clock.now());
   const limiter = new RateLimiter(counters, clock, config.rateLimitScale);
   const auth = createAuth({ config, db: database.db, mailer, sms, logger: app.log });

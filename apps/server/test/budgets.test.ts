@@ -9,10 +9,10 @@ const keys: string[] = [];
 beforeAll(async () => {
   t = await createTestApp({ rateLimitScale: 1 });
   // Watch the keys the limiter counts on (the real store underneath, in memory or Redis).
-  const increment = t.ctx.counters.increment.bind(t.ctx.counters);
-  t.ctx.counters.increment = (key, ttlMs) => {
+  const add = t.ctx.counters.add.bind(t.ctx.counters);
+  t.ctx.counters.add = (key, ...rest) => {
     keys.push(key);
-    return increment(key, ttlMs);
+    return add(key, ...rest);
   };
 });
 afterAll(() => t.close());

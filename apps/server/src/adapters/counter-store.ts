@@ -1,73 +1,132 @@
 import { Redis } from 'ioredis';
 
+/** A sliding window's counts: their sum, and the oldest sub-window that still holds one. */
+export interface WindowCount {
+  total: number;
+  oldest: number | null;
+}
+
 /**
- * Counters that expire: in-process by default, Redis when REDIS_URL is set so that every server
- * process shares them. Used by the rate limiter.
+ * Counters of sliding windows, each cut into sub-windows (numbered from the epoch): in-process by default,
+ * Redis when REDIS_URL is set so that every server process shares them. Used by the rate limiter.
  */
 export interface CounterStore {
-  /** Adds one to the counter and returns the new value; the counter disappears after `ttlMs`. */
-  increment(key: string, ttlMs: number): Promise<number>;
-  get(key: string): Promise<number>;
+  /**
+   * Adds `amount` (0 only reads, -1 takes back a refused action) to sub-window `current` of `key`, forgets
+   * sub-windows before `first`, and answers what is left. The key disappears `ttlMs` after its last increase.
+   */
+  add(key: string, current: number, first: number, amount: number, ttlMs: number): Promise<WindowCount>;
   close(): Promise<void>;
 }
 
 export class MemoryCounterStore implements CounterStore {
-  private readonly counters = new Map<string, { value: number; expiresAt: number }>();
+  private readonly windows = new Map<string, { counts: Map<number, number>; expiresAt: number }>();
   private lastSweep = 0;
 
   constructor(private readonly now: () => number) {}
 
-  async increment(key: string, ttlMs: number): Promise<number> {
+  async add(key: string, current: number, first: number, amount: number, ttlMs: number): Promise<WindowCount> {
     this.sweep();
-    const entry = this.live(key);
-    const value = (entry?.value ?? 0) + 1;
-    this.counters.set(key, { value, expiresAt: entry?.expiresAt ?? this.now() + ttlMs });
-    return value;
-  }
-
-  async get(key: string): Promise<number> {
-    return this.live(key)?.value ?? 0;
+    const live = this.windows.get(key);
+    const window = live && live.expiresAt > this.now() ? live : { counts: new Map<number, number>(), expiresAt: 0 };
+    if (amount !== 0) window.counts.set(current, (window.counts.get(current) ?? 0) + amount);
+    let total = 0;
+    let oldest: number | null = null;
+    for (const [sub, count] of window.counts) {
+      if (sub < first || count <= 0) window.counts.delete(sub);
+      else {
+        total += count;
+        oldest = oldest === null ? sub : Math.min(oldest, sub);
+      }
+    }
+    if (amount > 0 || live) {
+      window.expiresAt = this.now() + ttlMs;
+      this.windows.set(key, window);
+    }
+    return { total, oldest };
   }
 
   async close(): Promise<void> {
-    this.counters.clear();
+    this.windows.clear();
   }
 
-  private live(key: string) {
-    const entry = this.counters.get(key);
-    return entry && entry.expiresAt > this.now() ? entry : undefined;
-  }
-
-  /** Drops expired counters at most once a minute so the map cannot grow without bound. */
+  /** Drops expired windows at most once a minute so the map cannot grow without bound. */
   private sweep(): void {
     const now = this.now();
     if (now - this.lastSweep < 60_000) return;
     this.lastSweep = now;
-    for (const [key, entry] of this.counters) if (entry.expiresAt <= now) this.counters.delete(key);
+    for (const [key, window] of this.windows) if (window.expiresAt <= now) this.windows.delete(key);
   }
 }
 
+/** One round trip, atomic: add to the sub-window, drop the old ones, sum the rest (a hash per key). */
+const ADD_SCRIPT = `
+local current, first, amount, ttl = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
+if amount ~= 0 then redis.call('HINCRBY', KEYS[1], ARGV[1], amount) end
+local fields = redis.call('HGETALL', KEYS[1])
+local total, oldest = 0, -1
+for i = 1, #fields, 2 do
+  local sub = tonumber(fields[i])
+  if sub < first or tonumber(fields[i + 1]) <= 0 then redis.call('HDEL', KEYS[1], fields[i])
+  else
+    total = total + tonumber(fields[i + 1])
+    if oldest < 0 or sub < oldest then oldest = sub end
+  end
+end
+if amount > 0 then redis.call('PEXPIRE', KEYS[1], ttl) end
+return { total, oldest }`;
+
+/** How long the store stops asking Redis after a failure, answering at once instead. */
+const CIRCUIT_OPEN_MS = 5_000;
+
+/**
+ * Redis counters that fail fast (security.md): no offline queue (a call while disconnected fails at once),
+ * short timeouts, and a circuit that opens for a few seconds after a failure, so that a slow or dead Redis
+ * never holds requests; the rate limiter then refuses the limits that must fail closed.
+ */
 export class RedisCounterStore implements CounterStore {
+  private openUntil = 0;
+
   constructor(private readonly redis: Redis) {}
 
-  static connect(url: string, keyPrefix: string): RedisCounterStore {
-    return new RedisCounterStore(
-      new Redis(url, { keyPrefix, maxRetriesPerRequest: 1, connectTimeout: 2_000, commandTimeout: 1_000 }),
-    );
+  /** Connects, waiting at most a second for Redis to answer (the store fails fast either way). */
+  static async connect(url: string, keyPrefix: string): Promise<RedisCounterStore> {
+    const redis = new Redis(url, {
+      keyPrefix,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      connectTimeout: 1_000,
+      commandTimeout: 250,
+      retryStrategy: (attempt) => Math.min(attempt * 250, 2_000),
+    });
+    redis.on('error', () => {}); // each failed call says so; reconnection goes on in the background
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 1_000);
+      redis.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    return new RedisCounterStore(redis);
   }
 
-  async increment(key: string, ttlMs: number): Promise<number> {
-    const [[incrError, value] = [], [expireError] = []] =
-      (await this.redis.multi().incr(key).pexpire(key, ttlMs, 'NX').exec()) ?? [];
-    if (incrError || expireError) throw incrError ?? expireError;
-    return Number(value);
-  }
-
-  async get(key: string): Promise<number> {
-    return Number((await this.redis.get(key)) ?? 0);
+  async add(key: string, current: number, first: number, amount: number, ttlMs: number): Promise<WindowCount> {
+    if (Date.now() < this.openUntil) throw new Error('the Redis circuit is open');
+    try {
+      const [total, oldest] = (await this.redis.eval(ADD_SCRIPT, 1, key, current, first, amount, ttlMs)) as [
+        number,
+        number,
+      ];
+      return { total: Number(total), oldest: Number(oldest) < 0 ? null : Number(oldest) };
+    } catch (error) {
+      this.openUntil = Date.now() + CIRCUIT_OPEN_MS;
+      throw error;
+    }
   }
 
   async close(): Promise<void> {
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    // QUIT waits for Redis's answer: not for long, and the connection ends either way.
+    await Promise.race([this.redis.quit(), new Promise((resolve) => setTimeout(resolve, 500))]).catch(() => {});
+    this.redis.disconnect();
   }
 }

@@ -1,23 +1,24 @@
 import { randomBytes } from 'node:crypto';
+import { createServer, type Server, type Socket } from 'node:net';
 import { RATE_LIMITS } from '@corral/contract';
-import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from '../adapters/counter-store.ts';
 import { ManualClock } from './clock.ts';
 import { AppError } from './errors.ts';
 import { RateLimiter } from './rate-limiter.ts';
 
+// A minute's sub-windows are 6 s long; this start is on a sub-window's edge.
 const start = Date.UTC(2026, 0, 1);
-const stores: { name: string; make: (clock: ManualClock) => CounterStore }[] = [
-  { name: 'memory', make: (clock) => new MemoryCounterStore(() => clock.now()) },
+const stores: { name: string; make: (clock: ManualClock) => Promise<CounterStore> }[] = [
+  { name: 'memory', make: async (clock) => new MemoryCounterStore(() => clock.now()) },
 ];
 const redisUrl = process.env.REDIS_URL;
 const opened: CounterStore[] = [];
 if (redisUrl) {
   stores.push({
     name: 'redis',
-    make: () => {
-      const store = RedisCounterStore.connect(redisUrl, `corral-test:${randomBytes(6).toString('hex')}:`);
+    make: async () => {
+      const store = await RedisCounterStore.connect(redisUrl, `corral-test:${randomBytes(6).toString('hex')}:`);
       opened.push(store);
       return store;
     },
@@ -36,35 +37,75 @@ async function refusal(promise: Promise<unknown>): Promise<AppError> {
   return error as AppError;
 }
 
+const allowed = (promise: Promise<unknown>) =>
+  promise.then(
+    () => true,
+    () => false,
+  );
+
 describe.each(stores)('rate limiter on the $name store', ({ make }) => {
-  it('allows the limit, refuses one more with 429 and Retry-After, and opens again with the next window', async () => {
+  it('allows the limit, refuses one more with 429 and Retry-After, and opens again when the window slid past', async () => {
     const clock = new ManualClock(start);
-    const limiter = new RateLimiter(make(clock), clock);
+    const limiter = new RateLimiter(await make(clock), clock);
     const { points } = RATE_LIMITS.loginPerIpMinute;
     for (let i = 0; i < points; i += 1) await limiter.consume(['loginPerIpMinute', '203.0.113.9']);
 
     clock.advance(15_000);
     const error = await refusal(limiter.consume(['loginPerIpMinute', '203.0.113.9']));
     expect(error.status).toBe(429);
-    expect(error.headers?.['retry-after']).toBe('45');
-    expect(error.message).toBe('Too many requests. Please try again in 45 seconds.');
+    // The first sub-window (0-6 s) stops counting at 66 s: 51 s from now.
+    expect(error.headers?.['retry-after']).toBe('51');
+    expect(error.message).toBe('Too many requests. Please try again in 51 seconds.');
 
     // Another address has a limit of its own.
     await limiter.consume(['loginPerIpMinute', '203.0.113.10']);
 
-    clock.advance(45_000);
+    clock.advance(50_000);
+    await refusal(limiter.consume(['loginPerIpMinute', '203.0.113.9']));
+    clock.advance(1_000);
     await limiter.consume(['loginPerIpMinute', '203.0.113.9']);
+  });
+
+  it('holds over any span of the window’s length, across clock-aligned edges too', async () => {
+    const clock = new ManualClock(start);
+    const limiter = new RateLimiter(await make(clock), clock);
+    const { points, duration } = RATE_LIMITS.loginPerIpMinute;
+    const passed: number[] = [];
+    // One try every 1.3 s for three minutes: a fixed window let 20 through in 39 s across its edge.
+    for (let t = 0; t < 180_000; t += 1_300) {
+      clock.advance(t === 0 ? 0 : 1_300);
+      if (await allowed(limiter.consume(['loginPerIpMinute', '198.51.100.20']))) passed.push(clock.now());
+    }
+    for (const at of passed) {
+      const inSpan = passed.filter((other) => other >= at && other < at + duration * 1000).length;
+      expect(inSpan).toBeLessThanOrEqual(points);
+    }
+    // And it is not stingy: over three minutes, about the limit each minute got through.
+    expect(passed.length).toBeGreaterThanOrEqual(points * 2.5);
+  });
+
+  it('does not count refused tries: a client that keeps knocking gets in once the window slid past', async () => {
+    const clock = new ManualClock(start);
+    const limiter = new RateLimiter(await make(clock), clock);
+    const key = ['signupPerIp', '198.51.100.30'] as const;
+    for (let i = 0; i < RATE_LIMITS.signupPerIp.points; i += 1) await limiter.consume(key);
+    for (let i = 0; i < 30; i += 1) {
+      clock.advance(60_000);
+      await refusal(limiter.consume(key));
+    }
+    clock.advance(4 * 60_000);
+    await limiter.consume(key);
   });
 
   it('checks every key of a call and answers with the longest wait', async () => {
     const clock = new ManualClock(start);
-    const limiter = new RateLimiter(make(clock), clock);
+    const limiter = new RateLimiter(await make(clock), clock);
     await limiter.consume(['phoneSendPerNumberMinute', '+14155552671'], ['phoneSendPerMemberHour', 'member-1']);
     for (let i = 1; i < RATE_LIMITS.phoneSendPerMemberHour.points; i += 1) {
-      clock.advance(61_000);
+      clock.advance(67_000);
       await limiter.consume(['phoneSendPerNumberMinute', '+14155552671'], ['phoneSendPerMemberHour', 'member-1']);
     }
-    clock.advance(61_000);
+    clock.advance(67_000);
     const error = await refusal(
       limiter.consume(['phoneSendPerNumberMinute', '+14155552671'], ['phoneSendPerMemberHour', 'member-1']),
     );
@@ -73,7 +114,7 @@ describe.each(stores)('rate limiter on the $name store', ({ make }) => {
 
   it('assertAvailable reads without counting; record counts without refusing', async () => {
     const clock = new ManualClock(start);
-    const limiter = new RateLimiter(make(clock), clock);
+    const limiter = new RateLimiter(await make(clock), clock);
     const key = ['phoneWrongPerMemberDay', 'member-2'] as const;
     for (let i = 0; i < RATE_LIMITS.phoneWrongPerMemberDay.points - 1; i += 1) await limiter.record(key);
     await limiter.assertAvailable(key);
@@ -84,7 +125,7 @@ describe.each(stores)('rate limiter on the $name store', ({ make }) => {
 
   it('scales every limit for test environments', async () => {
     const clock = new ManualClock(start);
-    const limiter = new RateLimiter(make(clock), clock, 3);
+    const limiter = new RateLimiter(await make(clock), clock, 3);
     for (let i = 0; i < RATE_LIMITS.signupPerIp.points * 3; i += 1)
       await limiter.consume(['signupPerIp', '198.51.100.1']);
     await refusal(limiter.consume(['signupPerIp', '198.51.100.1']));
@@ -93,8 +134,7 @@ describe.each(stores)('rate limiter on the $name store', ({ make }) => {
 
 describe('when the counter store fails', () => {
   const broken: CounterStore = {
-    increment: () => Promise.reject(new Error('store down')),
-    get: () => Promise.reject(new Error('store down')),
+    add: () => Promise.reject(new Error('store down')),
     close: async () => {},
   };
 
@@ -110,14 +150,39 @@ describe('when the counter store fails', () => {
     await limiter.consume(['apiPerIpAnonymous', '192.0.2.1']);
   });
 
-  it('fails closed against a Redis that cannot be reached', async () => {
-    const redis = new Redis('redis://127.0.0.1:1', {
-      lazyConnect: true,
-      maxRetriesPerRequest: 0,
-      enableOfflineQueue: false,
-    });
-    const limiter = new RateLimiter(new RedisCounterStore(redis), new ManualClock(start));
+  const timed = async (run: () => Promise<unknown>) => {
+    const began = performance.now();
+    await run().catch(() => {});
+    return performance.now() - began;
+  };
+
+  it('answers at once, closed where it must, when Redis cannot be reached', async () => {
+    const store = await RedisCounterStore.connect('redis://127.0.0.1:1', 'corral-test:');
+    const limiter = new RateLimiter(store, new ManualClock(start));
+    for (let i = 0; i < 5; i += 1) {
+      expect(await timed(() => limiter.consume(['loginPerIpMinute', 'x']))).toBeLessThan(50);
+      expect(await timed(() => limiter.consume(['apiPerIpAnonymous', 'x']))).toBeLessThan(50);
+    }
     expect((await refusal(limiter.consume(['loginPerIpMinute', 'x']))).status).toBe(429);
-    redis.disconnect();
+    await limiter.consume(['apiPerIpAnonymous', 'x']);
+    await store.close();
+  });
+
+  it('stops waiting on a Redis that accepts and never answers: one short timeout, then the circuit opens', async () => {
+    const sockets: Socket[] = [];
+    const silent: Server = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    const store = await RedisCounterStore.connect(`redis://127.0.0.1:${port}`, 'corral-test:');
+    const limiter = new RateLimiter(store, new ManualClock(start));
+    expect(await timed(() => limiter.consume(['loginPerIpMinute', 'x']))).toBeLessThan(600);
+    for (let i = 0; i < 5; i += 1) {
+      expect(await timed(() => limiter.consume(['loginPerIpMinute', 'x']))).toBeLessThan(20);
+      expect(await timed(() => limiter.consume(['apiPerMember', 'm']))).toBeLessThan(20);
+    }
+    expect((await refusal(limiter.consume(['signupPerIp', 'x']))).status).toBe(429);
+    await store.close();
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => silent.close(resolve));
   });
 });

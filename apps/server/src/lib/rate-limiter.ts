@@ -6,12 +6,17 @@ import { AppError } from './errors.ts';
 /** Limits whose counters must be trusted: if the store fails, these refuse rather than allow. */
 const FAIL_CLOSED: ReadonlySet<string> = new Set(['login', 'signup', 'forgot', 'phone']);
 
+/** Sub-windows per window: counts are kept per tenth of a window. */
+const SUBWINDOWS = 10;
+
 export type LimitKey = readonly [name: RateLimitName, id: string];
 
 /**
- * Fixed windows aligned to the clock: a key counts the actions inside the current window of its rule
- * (`floor(now / duration)`). Windows come from the injected clock, not from the store's own expiry,
- * so tests drive the real limits with a manual clock, on memory and on Redis alike.
+ * Sliding windows (docs/decisions/003-rate-limits.md): each rule's window is cut into ten sub-windows,
+ * and a key's count is the sum of the last eleven, which cover the window and a little more. Counting a
+ * little more never lets a limit through: at most `points` actions pass in any span of the window's
+ * length, wherever it starts; the price is refusing up to a tenth of a window early. Time comes from the
+ * injected clock, so tests drive the real limits with a manual clock, on memory and on Redis alike.
  */
 export class RateLimiter {
   constructor(
@@ -21,71 +26,57 @@ export class RateLimiter {
     private readonly onLimited: (name: RateLimitName) => void = () => {},
   ) {}
 
-  /** Counts one action against every key; throws a 429 if any of them is over its limit. */
+  /**
+   * Counts one action against every key; throws a 429 if any of them is over its limit. A refused action
+   * is taken back from every key: only what was let through counts, so a client that keeps knocking
+   * while refused is let in again once its window has slid past what it did.
+   */
   async consume(...keys: LimitKey[]): Promise<void> {
-    const counts = await this.guard(keys, () =>
-      Promise.all(keys.map(([name, id]) => this.store.increment(this.key(name, id), this.ttl(name)))),
-    );
-    this.refuseOver(keys, counts, (count, points) => count > points);
+    await this.check(keys, 1, (total, points) => total > points);
   }
 
   /** Throws a 429 if any key has already used its whole limit, without counting anything. */
   async assertAvailable(...keys: LimitKey[]): Promise<void> {
-    const counts = await this.guard(keys, () =>
-      Promise.all(keys.map(([name, id]) => this.store.get(this.key(name, id)))),
-    );
-    this.refuseOver(keys, counts, (count, points) => count >= points);
+    await this.check(keys, 0, (total, points) => total >= points);
   }
 
   /** Counts one action against every key without refusing (for failures counted after the fact). */
   async record(...keys: LimitKey[]): Promise<void> {
-    await this.guard(keys, () =>
-      Promise.all(keys.map(([name, id]) => this.store.increment(this.key(name, id), this.ttl(name)))),
-    );
+    await this.check(keys, 1, () => false);
   }
 
-  private refuseOver(keys: LimitKey[], counts: number[], over: (count: number, points: number) => boolean) {
+  private async check(keys: LimitKey[], amount: number, over: (total: number, points: number) => boolean) {
+    const now = this.clock.now();
+    let counts: { total: number; oldest: number | null }[];
+    try {
+      counts = await Promise.all(keys.map((key) => this.add(key, now, amount)));
+    } catch {
+      if (keys.some(([name]) => [...FAIL_CLOSED].some((prefix) => name.startsWith(prefix)))) throw tooManyRequests(60);
+      return;
+    }
     let retryAfter = 0;
     keys.forEach(([name], index) => {
-      if (over(counts[index] ?? 0, this.points(name))) retryAfter = Math.max(retryAfter, this.secondsLeft(name));
+      const count = counts[index];
+      if (!count || !over(count.total, RATE_LIMITS[name].points * this.scale)) return;
+      this.onLimited(name);
+      // The oldest counted sub-window leaves the window at the end of its eleventh successor.
+      const sub = this.subwindowMs(name);
+      const leaves = ((count.oldest ?? Math.floor(now / sub)) + SUBWINDOWS + 1) * sub;
+      retryAfter = Math.max(retryAfter, Math.max(1, Math.ceil((leaves - now) / 1000)));
     });
-    if (retryAfter > 0) {
-      const limited = keys.find(([name], index) => over(counts[index] ?? 0, this.points(name)));
-      if (limited) this.onLimited(limited[0]);
-      throw tooManyRequests(retryAfter);
-    }
+    if (retryAfter === 0) return;
+    if (amount > 0) await Promise.all(keys.map((key) => this.add(key, now, -1))).catch(() => {});
+    throw tooManyRequests(retryAfter);
   }
 
-  private async guard<T>(keys: LimitKey[], run: () => Promise<T>): Promise<T | number[]> {
-    try {
-      return await run();
-    } catch {
-      const critical = keys.some(([name]) => [...FAIL_CLOSED].some((prefix) => name.startsWith(prefix)));
-      if (critical) throw tooManyRequests(60);
-      return keys.map(() => 0);
-    }
+  private add([name, id]: LimitKey, now: number, amount: number) {
+    const sub = this.subwindowMs(name);
+    const current = Math.floor(now / sub);
+    return this.store.add(`rl:${name}:${id}`, current, current - SUBWINDOWS, amount, sub * (SUBWINDOWS + 1));
   }
 
-  private points(name: RateLimitName): number {
-    return RATE_LIMITS[name].points * this.scale;
-  }
-
-  private window(name: RateLimitName): number {
-    return Math.floor(this.clock.now() / (RATE_LIMITS[name].duration * 1000));
-  }
-
-  private key(name: RateLimitName, id: string): string {
-    return `rl:${name}:${id}:${this.window(name)}`;
-  }
-
-  private ttl(name: RateLimitName): number {
-    return RATE_LIMITS[name].duration * 1000 + 1000;
-  }
-
-  private secondsLeft(name: RateLimitName): number {
-    const durationMs = RATE_LIMITS[name].duration * 1000;
-    const windowEnd = (this.window(name) + 1) * durationMs;
-    return Math.max(1, Math.ceil((windowEnd - this.clock.now()) / 1000));
+  private subwindowMs(name: RateLimitName): number {
+    return (RATE_LIMITS[name].duration * 1000) / SUBWINDOWS;
   }
 }
 

@@ -5,8 +5,11 @@ import { signUpMember } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { ManualClock } from '../../lib/clock.ts';
 
-// The real limits of security.md (rateLimitScale 1), on a clock the tests move.
+// The real limits of security.md (rateLimitScale 1), on a clock the tests move. Windows slide in tenths
+// (lib/rate-limiter.ts): what was let through in a tenth of a window stops counting at the end of the
+// eleventh tenth after it, so Retry-After runs from there.
 const MINUTE = 60_000;
+const SECOND = 1_000;
 const start = Date.UTC(2026, 2, 2, 9, 0, 0); // on a boundary of every window
 let t: TestApp;
 let clock: ManualClock;
@@ -30,28 +33,36 @@ function expectLimited(response: LightMyRequestResponse, retryAfter: number) {
 }
 
 describe('login limits', () => {
-  it('allows 10 a minute per IP; the 11th waits for the next minute', async () => {
+  it('allows 10 a minute per IP; the 11th waits until the first ones are a window old', async () => {
     expect(RATE_LIMITS.loginPerIpMinute.points).toBe(10);
     const ip = freshIp();
     for (let i = 0; i < 10; i++) expect((await login(nobody(), 'Wrong#2026', ip)).statusCode).toBe(401);
-    clock.advance(15_000);
-    expectLimited(await login(nobody(), 'Wrong#2026', ip), 45);
+    clock.advance(15 * SECOND);
+    expectLimited(await login(nobody(), 'Wrong#2026', ip), 51);
     // Another address is not held back.
     expect((await login(nobody(), 'Wrong#2026', freshIp())).statusCode).toBe(401);
-    clock.advance(45_000);
+    clock.advance(51 * SECOND);
     const member = await signUpMember(t.app);
     expect((await login(member.email, member.password, ip)).statusCode).toBe(200);
   });
 
+  it('holds across a window edge: no 20 in 39 s against 10 a minute', async () => {
+    const ip = freshIp();
+    clock.advance(50 * SECOND);
+    for (let i = 0; i < 10; i++) expect((await login(nobody(), 'Wrong#2026', ip)).statusCode).toBe(401);
+    clock.advance(12 * SECOND); // past the clock's minute
+    for (let i = 0; i < 10; i++) expect((await login(nobody(), 'Wrong#2026', ip)).statusCode).toBe(429);
+  });
+
   it('allows 25 per 5 minutes per IP', async () => {
     const ip = freshIp();
-    for (let minute = 0; minute < 3; minute++) {
-      const tries = minute < 2 ? 10 : 5;
+    for (const tries of [10, 10, 5]) {
       for (let i = 0; i < tries; i++) expect((await login(nobody(), 'Wrong#2026', ip)).statusCode).toBe(401);
-      clock.advance(MINUTE);
+      clock.advance(66 * SECOND);
     }
-    expectLimited(await login(nobody(), 'Wrong#2026', ip), 120);
-    clock.advance(2 * MINUTE);
+    // t = 198 s; the first ten stop counting at 330 s.
+    expectLimited(await login(nobody(), 'Wrong#2026', ip), 132);
+    clock.advance(132 * SECOND);
     expect((await login(nobody(), 'Wrong#2026', ip)).statusCode).toBe(401);
   });
 
@@ -62,9 +73,9 @@ describe('login limits', () => {
     }
     clock.advance(10 * MINUTE);
     // Even the right password waits: the counter is per account, whatever the address or the case.
-    expectLimited(await login(member.email.toUpperCase(), member.password, freshIp()), 50 * 60);
+    expectLimited(await login(member.email.toUpperCase(), member.password, freshIp()), 56 * 60);
     expect((await login(nobody(), 'Wrong#2026', freshIp())).statusCode).toBe(401);
-    clock.advance(50 * MINUTE);
+    clock.advance(56 * MINUTE);
     expect((await login(member.email, member.password, freshIp())).statusCode).toBe(200);
   });
 });
@@ -75,9 +86,9 @@ describe('sign-up limit', () => {
     const body = () => ({ first_name: 'Jake', last_name: 'Barnes', email: nobody(), password: 'Lariat#2026' });
     for (let i = 0; i < 5; i++) expect((await post('/api/signup', body(), ip)).statusCode).toBe(200);
     clock.advance(20 * MINUTE);
-    expectLimited(await post('/api/signup', body(), ip), 10 * 60);
+    expectLimited(await post('/api/signup', body(), ip), 13 * 60);
     expect((await post('/api/signup', body(), freshIp())).statusCode).toBe(200);
-    clock.advance(10 * MINUTE);
+    clock.advance(13 * MINUTE);
     expect((await post('/api/signup', body(), ip)).statusCode).toBe(200);
   });
 });
@@ -88,22 +99,22 @@ describe('forgot-password limits', () => {
   it('allows 3 a minute and 6 an hour per IP', async () => {
     const ip = freshIp();
     for (let i = 0; i < 3; i++) expect((await forgot(nobody(), ip)).statusCode).toBe(200);
-    expectLimited(await forgot(nobody(), ip), 60);
-    clock.advance(MINUTE);
-    // The refused attempt counted towards the hour too: 4 used, 2 left.
-    for (let i = 0; i < 2; i++) expect((await forgot(nobody(), ip)).statusCode).toBe(200);
-    clock.advance(MINUTE);
-    expectLimited(await forgot(nobody(), ip), 58 * 60);
-    clock.advance(58 * MINUTE);
+    expectLimited(await forgot(nobody(), ip), 66);
+    clock.advance(66 * SECOND);
+    // A refused attempt does not count: 3 used in the hour, 3 left.
+    for (let i = 0; i < 3; i++) expect((await forgot(nobody(), ip)).statusCode).toBe(200);
+    clock.advance(66 * SECOND);
+    expectLimited(await forgot(nobody(), ip), 3960 - 132);
+    clock.advance((3960 - 132) * SECOND);
     expect((await forgot(nobody(), ip)).statusCode).toBe(200);
   });
 
   it('allows 5 per 30 minutes per email address, from any number of addresses', async () => {
     const email = nobody();
     for (let i = 0; i < 5; i++) expect((await forgot(email, freshIp())).statusCode).toBe(200);
-    expectLimited(await forgot(email.toUpperCase(), freshIp()), 30 * 60);
+    expectLimited(await forgot(email.toUpperCase(), freshIp()), 33 * 60);
     expect((await forgot(nobody(), freshIp())).statusCode).toBe(200);
-    clock.advance(30 * MINUTE);
+    clock.advance(33 * MINUTE);
     expect((await forgot(email, freshIp())).statusCode).toBe(200);
   });
 });

@@ -7,11 +7,13 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { ManualClock } from '../../lib/clock.ts';
 
 // The real limits of security.md (rateLimitScale 1), on a clock the tests move. Each test has its own
-// server, so sign-ups (5 per 30 minutes per IP) and counters start fresh.
+// server, so sign-ups (5 per 30 minutes per IP) and counters start fresh. Windows slide in tenths
+// (lib/rate-limiter.ts): what passed in a tenth stops counting at the end of the eleventh tenth after it,
+// so a minute's limit frees up 66 s after, an hour's 66 minutes after, a day's 26.4 hours after.
 const SECOND = 1000;
-const MINUTE = 60 * SECOND;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
+const MINUTE_SLIDE = 66;
+const HOUR_SLIDE = 66 * 60;
+const DAY_SLIDE = 26.4 * 3600;
 const P = MESSAGES.phone;
 let t: TestApp;
 let clock: ManualClock;
@@ -43,18 +45,18 @@ describe('codes sent', () => {
     const other = await onboarded();
     expect((await sendCode(t.app, member.token, number(1))).statusCode).toBe(200);
     clock.advance(20 * SECOND);
-    expectLimited(await sendCode(t.app, member.token, number(1)), 40, tooMany(40));
+    expectLimited(await sendCode(t.app, member.token, number(1)), 46, tooMany(46));
     // Per member: another number waits too; per number: another member waits too.
-    expectLimited(await sendCode(t.app, member.token, number(2)), 40, tooMany(40));
-    expectLimited(await sendCode(t.app, other.token, number(1)), 40, tooMany(40));
+    expectLimited(await sendCode(t.app, member.token, number(2)), 46, tooMany(46));
+    expectLimited(await sendCode(t.app, other.token, number(1)), 46, tooMany(46));
     expect((await sendCode(t.app, other.token, number(3))).statusCode).toBe(200);
 
-    clock.advance(41 * SECOND);
+    clock.advance(46 * SECOND);
     for (let sent = 2; sent <= 5; sent++) {
       expect((await sendCode(t.app, member.token, number(1))).statusCode).toBe(200);
-      clock.advance(61 * SECOND);
+      clock.advance(MINUTE_SLIDE * SECOND);
     }
-    const secondsLeft = (HOUR - clock.now() + Date.UTC(2026, 0, 1)) / SECOND;
+    const secondsLeft = HOUR_SLIDE - (clock.now() - Date.UTC(2026, 0, 1)) / SECOND;
     expectLimited(await sendCode(t.app, member.token, number(1)), secondsLeft, tooMany(secondsLeft));
     expectLimited(await sendCode(t.app, member.token, number(4)), secondsLeft, tooMany(secondsLeft));
     clock.advance(secondsLeft * SECOND);
@@ -66,16 +68,16 @@ describe('codes sent', () => {
 
   it('allows 10 a day per member', async () => {
     const member = await onboarded();
-    for (let hour = 0; hour < 2; hour++) {
+    for (let batch = 0; batch < 2; batch++) {
       for (let i = 0; i < 5; i++) {
-        expect((await sendCode(t.app, member.token, number(hour * 5 + i))).statusCode).toBe(200);
-        clock.advance(MINUTE);
+        expect((await sendCode(t.app, member.token, number(batch * 5 + i))).statusCode).toBe(200);
+        clock.advance(MINUTE_SLIDE * SECOND);
       }
-      clock.advance(HOUR - 5 * MINUTE);
+      if (batch === 0) clock.advance((HOUR_SLIDE - 5 * MINUTE_SLIDE) * SECOND);
     }
-    // Two hours into the day: 22 hours to wait.
-    expectLimited(await sendCode(t.app, member.token, number(11)), 22 * 3600, tooMany(22 * 3600));
-    clock.advance(22 * HOUR);
+    const elapsed = HOUR_SLIDE + 5 * MINUTE_SLIDE;
+    expectLimited(await sendCode(t.app, member.token, number(11)), DAY_SLIDE - elapsed, tooMany(DAY_SLIDE - elapsed));
+    clock.advance((DAY_SLIDE - elapsed) * SECOND);
     expect((await sendCode(t.app, member.token, number(11))).statusCode).toBe(200);
   });
 
@@ -85,7 +87,7 @@ describe('codes sent', () => {
     for (let i = 0; i < budget; i += 200) {
       await Promise.all(Array.from({ length: 200 }, () => t.ctx.limiter.record(['phoneSendPerCountryDay', '+44'])));
     }
-    expectLimited(await sendCode(t.app, member.token, '+44 7911 123456'), 86_400, tooMany(86_400));
+    expectLimited(await sendCode(t.app, member.token, '+44 7911 123456'), DAY_SLIDE, tooMany(DAY_SLIDE));
     expect((await sendCode(t.app, member.token, number(1))).statusCode).toBe(200);
   });
 });
@@ -103,19 +105,19 @@ describe('wrong codes', () => {
     };
     await sendCode(t.app, member.token, phone);
     await tryWrong(1, 5);
-    clock.advance(61 * SECOND);
+    clock.advance(MINUTE_SLIDE * SECOND);
     expect((await sendCode(t.app, member.token, phone)).statusCode).toBe(200);
     await tryWrong(2, 3);
-    clock.advance(61 * SECOND);
+    clock.advance(MINUTE_SLIDE * SECOND);
     expect((await sendCode(t.app, member.token, phone)).statusCode).toBe(200);
     const live = await tryWrong(3, 2);
 
-    // Ten wrong codes: even the live code (2 wrong tries, so not killed) waits for tomorrow.
-    const untilTomorrow = (DAY - 122 * SECOND) / SECOND;
-    expectLimited(await validateCode(t.app, member.token, phone, live), untilTomorrow, P.tooManyAttempts);
-    clock.advance(61 * SECOND);
-    expectLimited(await sendCode(t.app, member.token, number(2)), untilTomorrow - 61, P.tooManyAttempts);
-    clock.advance((untilTomorrow - 61) * SECOND);
+    // Ten wrong codes: even the live code (2 wrong tries, so not killed) waits a day.
+    const untilFree = DAY_SLIDE - 2 * MINUTE_SLIDE;
+    expectLimited(await validateCode(t.app, member.token, phone, live), untilFree, P.tooManyAttempts);
+    clock.advance(MINUTE_SLIDE * SECOND);
+    expectLimited(await sendCode(t.app, member.token, number(2)), untilFree - MINUTE_SLIDE, P.tooManyAttempts);
+    clock.advance((untilFree - MINUTE_SLIDE) * SECOND);
     expect((await sendCode(t.app, member.token, phone)).statusCode).toBe(200);
     expect((await validateCode(t.app, member.token, phone, await smsCode(t.app, phone, 4))).statusCode).toBe(200);
   });
@@ -127,9 +129,9 @@ describe('wrong codes', () => {
       expect((await sendCode(t.app, member.token, phone)).statusCode).toBe(200);
       const code = await smsCode(t.app, phone, nth + 1);
       for (let i = 0; i < 5; i++) await validateCode(t.app, member.token, phone, wrongCode(code));
-      clock.advance(61 * SECOND);
+      clock.advance(MINUTE_SLIDE * SECOND);
     }
-    expectLimited(await sendCode(t.app, third.token, phone), (DAY - 122 * SECOND) / SECOND, P.tooManyAttempts);
+    expectLimited(await sendCode(t.app, third.token, phone), DAY_SLIDE - 2 * MINUTE_SLIDE, P.tooManyAttempts);
     expect((await sendCode(t.app, third.token, number(2))).statusCode).toBe(200);
   });
 
@@ -142,7 +144,7 @@ describe('wrong codes', () => {
       expect((await validateCode(t.app, prober.token, phone, code)).json().message).toBe(P.codeInvalid);
     }
     // The number's ten are used up too, so the asker's own code now waits for tomorrow.
-    expectLimited(await validateCode(t.app, prober.token, phone, code), 86_400, P.tooManyAttempts);
-    expectLimited(await validateCode(t.app, asker.token, phone, code), 86_400, P.tooManyAttempts);
+    expectLimited(await validateCode(t.app, prober.token, phone, code), DAY_SLIDE, P.tooManyAttempts);
+    expectLimited(await validateCode(t.app, asker.token, phone, code), DAY_SLIDE, P.tooManyAttempts);
   });
 });
