@@ -17,7 +17,7 @@ test('forgot password: the email in the outbox, the reset page, login with the n
   await page.waitForURL('**/sign-in');
 
   const email = await waitForMessage(request, 'email', member.email);
-  const link = /(https?:\/\/\S+\/reset-password\?token=\S+)/.exec(email.text)?.[1];
+  const link = /(https?:\/\/\S+\/reset-password#token=\S+)/.exec(email.text)?.[1];
   expect(link).toBeTruthy();
   await page.goto(new URL(link as string).pathname + new URL(link as string).search);
 

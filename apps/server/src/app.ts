@@ -21,6 +21,8 @@ import { seedReferenceData } from './db/seed/seed-reference.ts';
 import { registerAccess } from './lib/access.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { registerErrorHandler } from './lib/http-errors.ts';
+import { registerInputGuard } from './lib/input-guard.ts';
+import { logSerializers } from './lib/log-serializers.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { scheduleAccountPurge } from './modules/auth/account-purge.ts';
 import { accountEntryRoutes, sessionRoutes } from './modules/auth/auth.routes.ts';
@@ -57,6 +59,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ? false
         : {
             level: config.logLevel,
+            serializers: logSerializers,
             redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.code'],
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },
@@ -132,6 +135,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     hsts: config.env === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // The old header says what frame-ancestors 'none' says, for browsers that only know it.
+    frameguard: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   });
 
@@ -150,6 +155,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async (api) => {
       // Who is calling, their budget and the route group's access, before any body is read.
       registerAccess(api, { viewerFromToken: sessionReader(ctx), limiter });
+      registerInputGuard(api);
       await api.register(healthRoutes);
       if (config.outboxEnabled) await api.register(devRoutes);
       // Feature modules register here.

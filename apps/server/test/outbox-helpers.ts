@@ -25,7 +25,7 @@ export async function messagesTo(ctx: AppContext, to: string, settleMs = 300): P
 
 /** The reset token in a reset email's link. */
 export function resetTokenOf(message: OutboxMessage): string {
-  const match = /\/reset-password\?token=([^\s]+)/.exec(message.text);
+  const match = /\/reset-password#token=([^\s]+)/.exec(message.text);
   if (!match?.[1]) throw new Error('no reset link in the email');
   return decodeURIComponent(match[1]);
 }

@@ -11,7 +11,13 @@ export const referenceListSchema = z.array(referenceItemSchema);
 
 const idList = (message: string) =>
   z
-    .array(z.coerce.number({ error: message }).int({ error: message }).positive({ error: message }), { error: message })
+    .array(
+      // Reference ids are PostgreSQL integers: anything above 2^31 - 1 names nothing.
+      z.coerce.number({ error: message }).int({ error: message }).positive({ error: message }).max(2_147_483_647, {
+        error: message,
+      }),
+      { error: message },
+    )
     .min(1, { error: message })
     .max(100, { error: message })
     .transform((ids) => [...new Set(ids)]);

@@ -15,5 +15,6 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header?.startsWith('Bearer ')) return undefined;
   const token = header.slice('Bearer '.length).trim();
-  return token.length > 0 && token.length <= 512 ? token : undefined;
+  // Tokens are printable ASCII; anything else (a NUL byte, say) is no token and never reaches the database.
+  return token.length <= 512 && /^[\x21-\x7e]+$/.test(token) ? token : undefined;
 }

@@ -47,7 +47,8 @@ export function createAuth({ config, db, mailer, sms, logger }: AuthDeps) {
       resetPasswordTokenExpiresIn: LIMITS.resetTokenExpiresInSeconds,
       // The link is built from PUBLIC_URL, never from the request's Host header.
       sendResetPassword: async ({ user, token }) => {
-        const url = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        // The token rides in the fragment: browsers never send it to a server, so no log can hold it.
+        const url = `${config.publicUrl}/reset-password#token=${encodeURIComponent(token)}`;
         await mailer.send({
           to: user.email,
           subject: 'Reset your Corral password',

@@ -38,7 +38,7 @@ describe('POST /api/forgot-password', () => {
     expect(response.json()).toEqual({ status: true, message: MESSAGES.forgotPassword.success });
     const email = await waitForMessage(t.ctx, member.email);
     expect(email.subject).toBe('Reset your Corral password');
-    expect(email.text).toMatch(/^http:\/\/corral\.test\/reset-password\?token=\w{24}$/m);
+    expect(email.text).toMatch(/^http:\/\/corral\.test\/reset-password#token=\w{24}$/m);
   });
 
   it('answers an unknown address exactly as a known one and sends nothing', async () => {

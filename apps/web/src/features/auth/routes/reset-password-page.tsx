@@ -1,7 +1,7 @@
 import { LIMITS, MESSAGES, type ResetPasswordForm, resetPasswordFormSchema } from '@corral/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -11,8 +11,13 @@ import { AuthCard, FormAlert } from '../components/auth-card.tsx';
 
 /** The page the reset email links to: sets a new password from the emailed token. */
 export function ResetPasswordPage() {
-  const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const location = useLocation();
+  // The link carries its token in the fragment, which browsers never send to a server (nor to its logs);
+  // links mailed before that carried it in the query.
+  const token =
+    new URLSearchParams(location.hash.slice(1)).get('token') ??
+    new URLSearchParams(location.search).get('token') ??
+    '';
   const reset = useResetPassword();
   const form = useForm<ResetPasswordForm>({
     resolver: zodResolver(resetPasswordFormSchema),

@@ -1,0 +1,166 @@
+import { MESSAGES } from '@corral/contract';
+import { count } from 'drizzle-orm';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { comments, friendRequests, posts, reports } from '../src/db/schema.ts';
+import { ManualClock } from '../src/lib/clock.ts';
+import { NUL_MESSAGE } from '../src/lib/input-guard.ts';
+import { logSerializers } from '../src/lib/log-serializers.ts';
+import { bearer, createPost, setUpMember, signUpMember } from './factories.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+/** Regressions of the hostile probe (issue "Hardening"): each failed before its fix. */
+const logLines: Record<string, unknown>[] = [];
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ logSink: logLines });
+});
+afterAll(() => t.close());
+
+const rowCount = async (table: typeof posts | typeof comments | typeof reports | typeof friendRequests) =>
+  (await t.ctx.db.select({ n: count() }).from(table))[0]?.n ?? 0;
+
+describe('a NUL byte in any text', () => {
+  it('answers 422 with a clear message and changes nothing, wherever it is', async () => {
+    const author = await setUpMember(t.app);
+    const reader = await setUpMember(t.app);
+    const post = (await createPost(t.app, author.token, 'Steady')).json().data;
+    const before = await Promise.all([posts, comments, reports, friendRequests].map(rowCount));
+    const attempts = [
+      { url: `/api/posts/${post.id}/comments`, payload: { text: 'nice\u0000ride' } },
+      { url: `/api/posts/${post.id}/share`, payload: { comment: '\u0000' } },
+      { url: `/api/posts/${post.id}/report`, payload: { reason: 'Other', text: 'bad\u0000' } },
+      { url: '/api/friends/requests', payload: { user_id: `${author.user.id}\u0000` } },
+      { url: '/api/reset-password', payload: { token: 'abc\u0000def', password: 'Lariat#2026' } },
+      { url: '/api/login', payload: { email: 'a\u0000@example.com', password: 'Lariat#2026' } },
+    ];
+    for (const { url, payload } of attempts) {
+      const response = await t.app.inject({ method: 'POST', url, payload, headers: bearer(reader.token) });
+      expect(response.statusCode, url).toBe(422);
+      expect(response.json().message, url).toBe(NUL_MESSAGE);
+    }
+    const query = await t.app.inject({
+      method: 'GET',
+      url: `/api/posts/${post.id}/comments?cursor=%00`,
+      headers: bearer(reader.token),
+    });
+    expect(query.statusCode).toBe(422);
+    expect(await Promise.all([posts, comments, reports, friendRequests].map(rowCount))).toEqual(before);
+  });
+
+  it('in a bearer token is no token: 401, not a database error', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/verify',
+      headers: { authorization: 'Bearer abc\u0000def' },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('numbers and dates PostgreSQL would refuse', () => {
+  it('refuses onboarding ids above 2^31 - 1 with the step’s message', async () => {
+    const member = await signUpMember(t.app);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/on-board',
+      headers: bearer(member.token),
+      payload: {
+        age: '1990-01-01',
+        gender: 'male',
+        transport_id: 1,
+        event_type_ids: [2147483648],
+        association_ids: [1],
+      },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe(MESSAGES.onboarding.eventsRequired);
+  });
+
+  it('refuses cursors whose date JavaScript reads and PostgreSQL does not, on the timeline and on comments', async () => {
+    const member = await setUpMember(t.app);
+    const post = (await createPost(t.app, member.token, 'Cursor')).json().data;
+    for (const cursor of ['WyIyMDIwIiwxXQ', Buffer.from('["2020-02-30T00:00:00Z",1]').toString('base64url')]) {
+      for (const url of [`/api/home/timeline?cursor=${cursor}`, `/api/posts/${post.id}/comments?cursor=${cursor}`]) {
+        const response = await t.app.inject({ method: 'GET', url, headers: bearer(member.token) });
+        expect(response.statusCode, url).toBe(400);
+        expect(response.json().message).toBe('The cursor is not valid.');
+      }
+    }
+  });
+});
+
+describe('the dev outbox', () => {
+  it('answers loopback clients only', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/dev/outbox', remoteAddress: '127.0.0.1' })).statusCode).toBe(
+      200,
+    );
+    for (const remoteAddress of ['192.168.1.20', '10.0.0.7', '203.0.113.5']) {
+      const response = await t.app.inject({ method: 'GET', url: '/api/dev/outbox', remoteAddress });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: MESSAGES.http.notFound });
+    }
+  });
+});
+
+describe('headers', () => {
+  it('forbid framing both ways', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+});
+
+describe('logs', () => {
+  it('carry route patterns, never query strings', async () => {
+    const member = await setUpMember(t.app);
+    logLines.length = 0;
+    await t.app.inject({ method: 'GET', url: '/reset-password?token=Secret0Token0In0Query' });
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/home/timeline?cursor=Secret0Cursor&page=1',
+      headers: bearer(member.token),
+    });
+    const text = JSON.stringify(logLines);
+    expect(text).not.toContain('Secret0');
+    expect(text).toContain('/api/home/timeline');
+  });
+
+  it('keep no SQL parameters of a failed statement', () => {
+    const cause = Object.assign(new Error('invalid input syntax for type integer: "hunter2"'), { code: '22P02' });
+    const error = new DrizzleQueryError('select * from users where id = $1', ['hunter2'], cause);
+    const logged = JSON.stringify(logSerializers.err(error));
+    expect(logged).not.toContain('hunter2');
+    expect(logged).toContain('22P02');
+    expect(logged).toContain('select * from users where id = $1');
+  });
+});
+
+describe('sessions', () => {
+  it('end after 7 days without use, and 30 days after sign-in whatever the use', async () => {
+    const clock = new ManualClock();
+    const app = await createTestApp({ clock });
+    try {
+      const verify = (token: string) => app.app.inject({ method: 'GET', url: '/api/verify', headers: bearer(token) });
+      const daily = await signUpMember(app.app);
+      const idle = (
+        await app.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { email: daily.email, password: daily.password },
+        })
+      ).json().user.api_token as string;
+      const DAY = 86_400_000;
+      for (let day = 1; day <= 29; day += 1) {
+        clock.advance(DAY);
+        expect((await verify(daily.token)).statusCode, `day ${day}`).toBe(200);
+        if (day === 6) expect((await verify(idle)).statusCode).toBe(200);
+        if (day === 14) expect((await verify(idle)).statusCode).toBe(401);
+      }
+      clock.advance(DAY + 60_000);
+      expect((await verify(daily.token)).statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+});
