@@ -15,9 +15,7 @@ export function ResetPasswordPage() {
   // The link carries its token in the fragment, which browsers never send to a server (nor to its logs);
   // links mailed before that carried it in the query.
   const token =
-    new URLSearchParams(location.hash.slice(1)).get('token') ??
-    new URLSearchParams(location.search).get('token') ??
-    '';
+    new URLSearchParams(location.hash.slice(1)).get('token') ?? new URLSearchParams(location.search).get('token') ?? '';
   const reset = useResetPassword();
   const form = useForm<ResetPasswordForm>({
     resolver: zodResolver(resetPasswordFormSchema),
