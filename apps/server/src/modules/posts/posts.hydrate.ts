@@ -1,7 +1,7 @@
 import { type FeedItem, type FeedType, LIMITS, USER_PLACEHOLDER_IMAGE } from '@corral/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { MediaStorage } from '../../adapters/storage.ts';
-import { type Param, type Placeholders, preparedStatement, type Tx, utcText } from '../../db/sql.ts';
+import { type Param, preparedStatement, type Tx, utcText } from '../../db/sql.ts';
 import { type StoredImage, toImageMedia } from '../media/media.service.ts';
 import { visibleTo } from './posts.policy.ts';
 
