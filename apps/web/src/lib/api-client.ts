@@ -23,16 +23,56 @@ export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your internet 
 
 type Body = Record<string, unknown> | FormData | undefined;
 
-interface RequestOptions {
+/** Query string values; undefined and null are left out, so optional parameters can be passed as they are. */
+export type QueryParams = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
   signal?: AbortSignal;
-  /** Multipart uploads report progress through XMLHttpRequest; see uploadWithProgress. */
-  headers?: Record<string, string>;
+  query?: QueryParams;
 }
 
-async function request<T>(method: string, path: string, body?: Body, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+export interface UploadOptions extends RequestOptions {
+  /** The share of the body sent so far, 0 to 1; 1 once the server has answered. */
+  onProgress?: (sent: number) => void;
+}
+
+/** `/api` + path + the query string built by URLSearchParams (so every value is encoded). */
+export function apiUrl(path: string, query: QueryParams = {}): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.append(name, String(value));
+  }
+  const search = params.toString();
+  return `${API_PREFIX}${path}${search ? `?${search}` : ''}`;
+}
+
+function baseHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { accept: 'application/json' };
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
+  return headers;
+}
+
+function parseBody(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The server's `{ message, errors? }`, or the status text when the body says nothing. */
+function failure(status: number, statusText: string, body: unknown): ApiError {
+  const error = (body ?? {}) as Partial<ErrorResponse>;
+  return new ApiError(status, error.message ?? (statusText || 'Request failed'), error.errors ?? {});
+}
+
+const networkError = () => new ApiError(0, NETWORK_ERROR_MESSAGE, {}, true);
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+async function request<T>(method: string, path: string, body?: Body, options: RequestOptions = {}): Promise<T> {
+  const headers = baseHeaders();
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {
@@ -41,26 +81,56 @@ async function request<T>(method: string, path: string, body?: Body, options: Re
   }
   let response: Response;
   try {
-    response = await fetch(`${API_PREFIX}${path}`, { method, headers, body: payload, signal: options.signal });
+    response = await fetch(apiUrl(path, options.query), { method, headers, body: payload, signal: options.signal });
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, NETWORK_ERROR_MESSAGE, {}, true);
+    if (isAbort(error)) throw error;
+    throw networkError();
   }
-  const text = await response.text();
-  const data: unknown = text ? safeJson(text) : undefined;
-  if (!response.ok) {
-    const error = (data ?? {}) as Partial<ErrorResponse>;
-    throw new ApiError(response.status, error.message ?? response.statusText ?? 'Request failed', error.errors ?? {});
-  }
+  const data = parseBody(await response.text());
+  if (!response.ok) throw failure(response.status, response.statusText, data);
   return data as T;
 }
 
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+/**
+ * POST of a multipart body through XMLHttpRequest, because fetch cannot report upload progress. Same
+ * headers and errors as the other calls; an abort rejects with an AbortError, as fetch does.
+ */
+function upload<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+  const { signal, onProgress } = options;
+  return new Promise<T>((resolve, reject) => {
+    const aborted = () => new DOMException('The upload was cancelled.', 'AbortError');
+    if (signal?.aborted) {
+      reject(aborted());
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', apiUrl(path, options.query));
+    for (const [name, value] of Object.entries(baseHeaders())) xhr.setRequestHeader(name, value);
+    const abort = () => xhr.abort();
+    signal?.addEventListener('abort', abort, { once: true });
+    const settle = (outcome: () => void) => {
+      signal?.removeEventListener('abort', abort);
+      outcome();
+    };
+    if (onProgress) {
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable) onProgress(event.loaded / event.total);
+      };
+    }
+    xhr.onload = () =>
+      settle(() => {
+        const data = parseBody(xhr.responseText);
+        if (xhr.status < 200 || xhr.status >= 300) {
+          reject(failure(xhr.status, xhr.statusText, data));
+          return;
+        }
+        onProgress?.(1);
+        resolve(data as T);
+      });
+    xhr.onerror = () => settle(() => reject(networkError()));
+    xhr.onabort = () => settle(() => reject(aborted()));
+    xhr.send(form);
+  });
 }
 
 export const api = {
@@ -68,4 +138,5 @@ export const api = {
   post: <T>(path: string, body?: Body, options?: RequestOptions) => request<T>('POST', path, body, options),
   patch: <T>(path: string, body?: Body, options?: RequestOptions) => request<T>('PATCH', path, body, options),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+  upload,
 };

@@ -1,5 +1,4 @@
 import { clsx } from 'clsx';
-import { DropdownMenu } from 'radix-ui';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useLogoutFlow } from '../../features/auth/api/use-logout-flow.ts';
@@ -7,6 +6,7 @@ import { useSession } from '../../lib/session-store.ts';
 import { contextualLink } from '../../lib/setup-progress.ts';
 import { Avatar } from '../../ui/avatar.tsx';
 import { Logo } from '../../ui/logo.tsx';
+import { Menu, MenuItem, MenuSeparator } from '../../ui/menu.tsx';
 
 /** The top navigation of the public pages; `dark` for the home page's dark header. */
 export function TopNav({ variant }: { variant: 'light' | 'dark' }) {
@@ -47,36 +47,29 @@ function UserMenu({ dark }: { dark: boolean }) {
   const link = contextualLink(user);
   const firstName = user?.first_name || 'User';
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
-        className={clsx(
-          'flex items-center gap-2 rounded-full py-1 pr-3 pl-1 text-sm font-semibold',
-          dark ? 'hover:bg-leather-900' : 'hover:bg-leather-50',
-        )}
-      >
-        <Avatar src={user?.avatar} name="" className="size-8" />
-        <span>Hello, {firstName}</span>
-        <span aria-hidden="true">▾</span>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 min-w-52 rounded-xl bg-white p-1 text-sm text-stone-800 shadow-lg ring-1 ring-leather-100"
+    <Menu
+      className="min-w-52"
+      trigger={
+        <button
+          type="button"
+          className={clsx(
+            'flex items-center gap-2 rounded-full py-1 pr-3 pl-1 text-sm font-semibold',
+            dark ? 'hover:bg-leather-900' : 'hover:bg-leather-50',
+          )}
         >
-          <DropdownMenu.Item asChild className="block rounded-lg px-3 py-2 outline-none data-highlighted:bg-leather-50">
-            <Link to={link.to}>{link.label}</Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-leather-100" />
-          <DropdownMenu.Item
-            disabled={isPending}
-            onSelect={logout}
-            className="cursor-pointer rounded-lg px-3 py-2 text-red-700 outline-none data-disabled:opacity-50 data-highlighted:bg-red-50"
-          >
-            Logout
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+          <Avatar src={user?.avatar} name="" className="size-8" />
+          <span>Hello, {firstName}</span>
+          <span aria-hidden="true">▾</span>
+        </button>
+      }
+    >
+      <MenuItem asChild>
+        <Link to={link.to}>{link.label}</Link>
+      </MenuItem>
+      <MenuSeparator />
+      <MenuItem tone="danger" disabled={isPending} onSelect={logout}>
+        Logout
+      </MenuItem>
+    </Menu>
   );
 }

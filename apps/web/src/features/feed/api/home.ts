@@ -2,6 +2,7 @@ import { API_PATHS, type SuggestionsResponse, type UpcomingEvent } from '@corral
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { ApiError, api } from '../../../lib/api-client.ts';
+import { itemKeys } from '../../../lib/query-keys.ts';
 import { feedKeys } from './query-keys.ts';
 
 /** Failures of the side parts are only logged (spec, section 8): the feed goes on without them. */
@@ -21,7 +22,7 @@ export type Suggestions = SuggestionsResponse & { requested?: string[] };
 
 export const useSuggestions = () =>
   useQuery({
-    queryKey: feedKeys.suggestions(),
+    queryKey: itemKeys.suggestions(),
     queryFn: logged('Suggestions', () => api.get<Suggestions>(API_PATHS.suggestions)),
     staleTime: 5 * 60_000,
     retry: 1,
@@ -45,7 +46,7 @@ export function useSendFriendRequest() {
         user_id: userId,
       }),
     onSuccess: (answer, userId) => {
-      queryClient.setQueryData<Suggestions>(feedKeys.suggestions(), (data) =>
+      queryClient.setQueryData<Suggestions>(itemKeys.suggestions(), (data) =>
         data ? { ...data, requested: [...(data.requested ?? []), userId] } : data,
       );
       toast.success(answer.friendship_status === 'friends' ? 'You are now friends.' : 'Friend request sent.');

@@ -1,12 +1,29 @@
 import type { Comment, FeedItem, PagedFeed } from '@corral/contract';
-import type { InfiniteData } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
-import { formatTimestamp } from '../components/comment-thread.tsx';
-import { appendComment, type CommentsPage, prependToTimeline, sharedOriginalId } from './post-actions.ts';
-import { patchTimelineItem } from './timeline.ts';
+import { type InfiniteData, MutationObserver, type MutationOptions, QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ItemResponse } from '../../../lib/item-cache.ts';
+import { itemKeys } from '../../../lib/query-keys.ts';
+import {
+  addCommentMutation,
+  appendComment,
+  type CommentsPage,
+  sharedOriginalId,
+  shareMutation,
+} from './post-actions.ts';
+import { feedKeys } from './query-keys.ts';
+import { toggleLikeMutation } from './timeline.ts';
 
 const item = (id: number, extra: Partial<FeedItem> = {}) =>
-  ({ id, type: '1', shares_count: 0, comments_count: 0, shared_item: null, ...extra }) as FeedItem;
+  ({
+    id,
+    type: '1',
+    is_liked: false,
+    likes_count: 0,
+    shares_count: 0,
+    comments_count: 0,
+    shared_item: null,
+    ...extra,
+  }) as FeedItem;
 const feed = (...pages: FeedItem[][]): InfiniteData<PagedFeed, string | null> => ({
   pages: pages.map((data, index) => ({ data, next_cursor: index < pages.length - 1 ? `c${index}` : null })),
   pageParams: pages.map((_, index) => (index === 0 ? null : `c${index - 1}`)),
@@ -32,24 +49,6 @@ describe('comments cache', () => {
   });
 });
 
-describe('timeline cache', () => {
-  it('puts a new share first on the first page', () => {
-    const next = prependToTimeline(feed([item(1), item(2)], [item(3)]), item(9));
-    expect(next?.pages.map((page) => page.data.map((i) => i.id))).toEqual([[9, 1, 2], [3]]);
-    expect(prependToTimeline(undefined, item(9))).toBeUndefined();
-  });
-
-  it('patches an item and the shares that carry it', () => {
-    const original = item(1);
-    const data = feed([original, item(5, { type: '2', shared_item: original })], [item(1)]);
-    const next = patchTimelineItem(data, 1, (i) => ({ ...i, shares_count: i.shares_count + 1 }));
-    expect(next?.pages[0]?.data[0]?.shares_count).toBe(1);
-    expect(next?.pages[0]?.data[1]?.shares_count).toBe(0);
-    expect(next?.pages[0]?.data[1]?.shared_item?.shares_count).toBe(1);
-    expect(next?.pages[1]?.data[0]?.shares_count).toBe(1);
-  });
-});
-
 describe('the item a share counts on', () => {
   it('is the item itself for a post or an event', () => {
     expect(sharedOriginalId(item(4))).toBe(4);
@@ -67,9 +66,81 @@ describe('the item a share counts on', () => {
   });
 });
 
-describe('comment timestamps', () => {
-  it('reads as a US date and time, empty when invalid', () => {
-    expect(formatTimestamp('2026-11-22T15:04:00.000Z')).toBe('Nov 22, 2026, 3:04 PM');
-    expect(formatTimestamp('nope')).toBe('');
+/** The feed's mutations run as useMutation runs them, against a real QueryClient and a stubbed network. */
+describe('actions on an item', () => {
+  let queryClient: QueryClient;
+  let answers: Response[];
+  const run = <T, V, R>(options: MutationOptions<T, Error, V, R>, variables: V) =>
+    new MutationObserver(queryClient, options).mutate(variables);
+  const respond = (status: number, body: unknown) => answers.push(new Response(JSON.stringify(body), { status }));
+  const timeline = () => queryClient.getQueryData<InfiniteData<PagedFeed>>(itemKeys.timeline());
+  const detail = (id: number) => queryClient.getQueryData<ItemResponse>(itemKeys.detail(id))?.data;
+  /** Item 1 wherever it is: on timeline page 1, inside shares, on page 2, and as its own detail. */
+  const copiesOfOne = () => [
+    ...(timeline()?.pages ?? [])
+      .flatMap((page) => page.data)
+      .flatMap((entry) => [entry, entry.shared_item])
+      .filter((entry) => entry?.id === 1),
+    detail(1),
+  ];
+
+  beforeEach(() => {
+    answers = [];
+    queryClient = new QueryClient();
+    vi.stubGlobal('localStorage', { getItem: () => 'token' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answers.shift() ?? new Response('{}', { status: 500 })),
+    );
+    const original = item(1);
+    queryClient.setQueryData(
+      itemKeys.timeline(),
+      feed([original, item(5, { type: '2', shared_item: original })], [original]),
+    );
+    queryClient.setQueryData<ItemResponse>(itemKeys.detail(1), { data: original });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('a like shows on every copy and the server settles the count', async () => {
+    respond(200, { is_liked: true, likes_count: 4 });
+    await run(toggleLikeMutation(queryClient), 1);
+    for (const copy of copiesOfOne()) expect(copy).toMatchObject({ is_liked: true, likes_count: 4 });
+  });
+
+  it('a like the server refuses is put back on every copy', async () => {
+    respond(500, { message: 'Something went wrong.' });
+    await expect(run(toggleLikeMutation(queryClient), 1)).rejects.toMatchObject({ status: 500 });
+    for (const copy of copiesOfOne()) expect(copy).toMatchObject({ is_liked: false, likes_count: 0 });
+  });
+
+  it('a comment joins the thread and every copy counts it', async () => {
+    queryClient.setQueryData<InfiniteData<CommentsPage>>(feedKeys.comments(1), {
+      pages: [{ data: [comment(1)], next_cursor: null }],
+      pageParams: [null],
+    });
+    respond(200, { data: comment(2) });
+    await run(addCommentMutation(queryClient, 1), 'Go get em!');
+    expect(copiesOfOne().map((copy) => copy?.comments_count)).toEqual([1, 1, 1, 1]);
+    const thread = queryClient.getQueryData<InfiniteData<CommentsPage>>(feedKeys.comments(1));
+    expect(thread?.pages[0]?.data.map((c) => c.id)).toEqual([1, 2]);
+  });
+
+  it('Share Now counts on every copy of the original and puts the re-share first', async () => {
+    respond(200, { data: item(9, { type: '3' }) });
+    await run(shareMutation(queryClient), { item: item(1) });
+    expect(copiesOfOne().map((copy) => copy?.shares_count)).toEqual([1, 1, 1, 1]);
+    expect(timeline()?.pages.map((page) => page.data.map((entry) => entry.id))).toEqual([[9, 1, 5], [1]]);
+    expect(timeline()?.pages[0]?.data[0]?.shares_count).toBe(0);
+  });
+
+  it("a share with a comment takes the original's count from the server", async () => {
+    respond(200, { data: item(10, { type: '2', shared_item: item(1, { shares_count: 7 }) }) });
+    // Shared from the share row: the original is what counts.
+    await run(shareMutation(queryClient), { item: item(5, { type: '2', shared_item: item(1) }), comment: 'Proud' });
+    expect(copiesOfOne().map((copy) => copy?.shares_count)).toEqual([7, 7, 7, 7, 7]);
+    expect(timeline()?.pages[0]?.data[0]).toMatchObject({ id: 10, shared_item: { id: 1, shares_count: 7 } });
+    expect(detail(10)?.id).toBe(10);
   });
 });

@@ -3,22 +3,10 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatTimestamp } from '../../../lib/format.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { useAddComment, useComments } from '../api/post-actions.ts';
-
-/** A comment's time: 'Nov 22, 2026, 3:04 PM'; an invalid date shows nothing. */
-export function formatTimestamp(value: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-}
 
 /** The comments of an item, oldest first, with the form to add one. Used by the comment modal and the detail page. */
 export function CommentThread({ postId, autoFocus = false }: { postId: number; autoFocus?: boolean }) {

@@ -18,26 +18,3 @@ describe('sortedTags', () => {
     expect(sortedTags([' PRCA ', '', 'PRCA', 'IPRA'])).toEqual({ shown: ['IPRA', 'PRCA'], rest: 0 });
   });
 });
-
-describe('upcomingWhen', () => {
-  // Some ICU versions put a narrow no-break space before AM/PM.
-  const plain = (when: { day: string; clock: string }) => `${when.day} ${when.clock}`.replace(/\s/g, ' ');
-
-  it("reads the UTC day and clock as one instant in the member's zone", async () => {
-    const { upcomingWhen } = await import('./upcoming-event-card.tsx');
-    expect(plain(upcomingWhen('2027-03-04', '20:34', 'UTC'))).toBe('Mar 4, 2027 8:34 PM');
-    expect(plain(upcomingWhen('2027-03-05', '01:30', 'America/Denver'))).toBe('Mar 4, 2027 6:30 PM');
-    expect(upcomingWhen('2027-03-04', '00:05', 'UTC').iso).toBe('2027-03-04T00:05:00.000Z');
-  });
-
-  it('keeps a day without a clock as that day, and shows nothing for a bad date', async () => {
-    const { upcomingWhen } = await import('./upcoming-event-card.tsx');
-    expect(upcomingWhen('2027-03-04', '', 'America/Denver')).toEqual({
-      day: 'Mar 4, 2027',
-      clock: '',
-      iso: '2027-03-04',
-    });
-    expect(upcomingWhen('', '20:34')).toEqual({ day: '', clock: '', iso: '' });
-    expect(upcomingWhen('soon', '20:34')).toEqual({ day: '', clock: '', iso: '' });
-  });
-});

@@ -1,4 +1,5 @@
 import { GENDERS, type ReferenceItem, TRANSPORT_OPTIONS } from '@corral/contract';
+import { formatLongDay } from '../../../lib/format.ts';
 
 export interface OnboardingValues {
   age: string;
@@ -16,7 +17,7 @@ export function summarise(values: OnboardingValues, eventTypes: ReferenceItem[],
       .filter((item): item is ReferenceItem => Boolean(item))
       .map((item) => `${item.name} (${item.abr})`);
   return [
-    { label: 'Date of birth', value: formatDate(values.age) },
+    { label: 'Date of birth', value: formatLongDay(values.age) },
     { label: 'Gender', value: GENDERS.find((g) => g.value === values.gender)?.label ?? '' },
     {
       label: 'Haul horses for others',
@@ -25,11 +26,4 @@ export function summarise(values: OnboardingValues, eventTypes: ReferenceItem[],
     { label: 'Events', value: names(values.event_type_ids, eventTypes).join(', ') },
     { label: 'Associations', value: names(values.association_ids, associations).join(', ') },
   ];
-}
-
-/** US English, e.g. March 21, 1994; empty for a missing or invalid date. */
-export function formatDate(iso: string): string {
-  const date = new Date(`${iso}T00:00:00Z`);
-  if (!iso || Number.isNaN(date.getTime())) return '';
-  return date.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 }

@@ -15,6 +15,7 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { isoDay } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { Button } from '../../../ui/button.tsx';
 import { ProgressBar } from '../../../ui/progress-bar.tsx';
@@ -27,7 +28,6 @@ import { ReviewStep } from '../components/review-step.tsx';
 
 type Output = z.output<typeof onboardingRequestSchema>;
 const STEPS = LIMITS.onboardingSteps;
-const today = () => new Date().toLocaleDateString('en-CA');
 
 /** The first step (1-based) holding one of the fields that failed. */
 function firstInvalidStep(errors: FieldErrors<OnboardingRequest>): number {
@@ -86,7 +86,7 @@ export function OnboardingPage() {
           <TextField
             label="Date of birth"
             type="date"
-            max={today()}
+            max={isoDay()}
             min="1900-01-01"
             error={errors.age?.message}
             {...form.register('age')}

@@ -10,21 +10,10 @@ import { Icon } from '../../../../ui/icons.tsx';
 import { Modal } from '../../../../ui/modal.tsx';
 import { ProgressBar } from '../../../../ui/progress-bar.tsx';
 import { useCreatePost } from '../../api/create-post.ts';
-import { canPublish, isImageFile } from './crop-image.ts';
+import { canPublish } from './crop-image.ts';
 import { PhotoCropper } from './photo-cropper.tsx';
-
-interface Photo {
-  id: string;
-  jpeg: Blob;
-  url: string;
-}
-
-/** A photo waiting for its crop step; `replaces` is set when it comes from Change Image. */
-interface Pending {
-  file: File;
-  url: string;
-  replaces?: string;
-}
+import { PhotoGrid } from './photo-grid.tsx';
+import { usePostPhotos } from './use-post-photos.ts';
 
 export interface CreatePostModalProps {
   open: boolean;
@@ -43,29 +32,21 @@ const TITLE_MAX = 5000;
 export function CreatePostModal({ open, onOpenChange, pickOnOpen = false }: CreatePostModalProps) {
   const user = useSession((state) => state.currentUser);
   const [text, setText] = useState('');
-  const [photos, setPhotos] = useState<Photo[]>([]);
-  const [queue, setQueue] = useState<Pending[]>([]);
-  const [queueTotal, setQueueTotal] = useState(0);
   const [progress, setProgress] = useState(0);
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const replacing = useRef<string | undefined>(undefined);
   const textId = useId();
   const create = useCreatePost(setProgress);
-
-  const cropping = queue[0];
-  const room = LIMITS.postImagesMax - photos.length - queue.filter((item) => !item.replaces).length;
+  const { photos, room, cropping, ...edit } = usePostPhotos();
 
   useEffect(() => {
     if (open && pickOnOpen) fileInput.current?.click();
   }, [open, pickOnOpen]);
 
   function reset() {
-    for (const photo of photos) URL.revokeObjectURL(photo.url);
-    for (const pending of queue) URL.revokeObjectURL(pending.url);
+    edit.clear();
     setText('');
-    setPhotos([]);
-    setQueue([]);
     setProgress(0);
     create.reset();
   }
@@ -78,40 +59,7 @@ export function CreatePostModal({ open, onOpenChange, pickOnOpen = false }: Crea
   function choose(files: File[], from: 'picker' | 'drop') {
     const replaces = replacing.current;
     replacing.current = undefined;
-    if (files.length === 0) return;
-    const images = files.filter(isImageFile);
-    if (images.length < files.length && from === 'drop') window.alert(FEED_MESSAGES.dropImageOnly);
-    if (images.length === 0) return;
-    const take = replaces ? images.slice(0, 1) : images.slice(0, Math.max(0, room));
-    if (!replaces && images.length > take.length) toast.error(FEED_MESSAGES.tooManyImages);
-    const pending = take.map((file) => ({ file, url: URL.createObjectURL(file), replaces }));
-    setQueue((current) => [...current, ...pending]);
-    setQueueTotal((total) => (queue.length === 0 ? pending.length : total + pending.length));
-  }
-
-  function finishCrop(jpeg: Blob | null) {
-    if (!cropping) return;
-    URL.revokeObjectURL(cropping.url);
-    setQueue((current) => current.slice(1));
-    if (!jpeg) return;
-    const photo = { id: crypto.randomUUID(), jpeg, url: URL.createObjectURL(jpeg) };
-    setPhotos((current) => {
-      if (!cropping.replaces) return [...current, photo];
-      return current.map((item) => {
-        if (item.id !== cropping.replaces) return item;
-        URL.revokeObjectURL(item.url);
-        return photo;
-      });
-    });
-  }
-
-  function remove(id: string) {
-    setPhotos((current) =>
-      current.filter((item) => {
-        if (item.id === id) URL.revokeObjectURL(item.url);
-        return item.id !== id;
-      }),
-    );
+    edit.add(files, from, replaces);
   }
 
   function pick(replaces?: string) {
@@ -175,9 +123,9 @@ export function CreatePostModal({ open, onOpenChange, pickOnOpen = false }: Crea
         <PhotoCropper
           key={cropping.url}
           src={cropping.url}
-          position={{ index: queueTotal - queue.length + 1, total: queueTotal }}
-          onCancel={() => finishCrop(null)}
-          onConfirm={finishCrop}
+          position={{ index: cropping.index, total: cropping.total }}
+          onCancel={() => edit.finishCrop(null)}
+          onConfirm={edit.finishCrop}
         />
       ) : (
         <fieldset
@@ -216,37 +164,7 @@ export function CreatePostModal({ open, onOpenChange, pickOnOpen = false }: Crea
             </p>
           )}
           {photos.length > 0 && (
-            <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3" aria-label="Photos in this post">
-              {photos.map((photo, index) => (
-                <li key={photo.id} className="group relative overflow-hidden rounded-lg bg-leather-100">
-                  <img
-                    src={photo.url}
-                    alt={`Cropped ${index + 1} of ${photos.length}`}
-                    className="aspect-square w-full object-cover"
-                  />
-                  <div className="absolute inset-x-0 bottom-0 flex gap-1 bg-gradient-to-t from-black/70 to-transparent p-1.5">
-                    <button
-                      type="button"
-                      onClick={() => pick(photo.id)}
-                      disabled={create.isPending}
-                      className="rounded-md bg-white/90 px-2 py-1 text-xs font-semibold text-leather-900 hover:bg-white"
-                      aria-label={`Change Image ${index + 1}`}
-                    >
-                      Change Image
-                    </button>
-                    <button
-                      type="button"
-                      onClick={() => remove(photo.id)}
-                      disabled={create.isPending}
-                      className="ml-auto rounded-md bg-white/90 p-1 text-leather-900 hover:bg-white"
-                      aria-label={`Remove photo ${index + 1}`}
-                    >
-                      <Icon name="close" className="size-4" />
-                    </button>
-                  </div>
-                </li>
-              ))}
-            </ul>
+            <PhotoGrid photos={photos} disabled={create.isPending} onChange={pick} onRemove={edit.remove} />
           )}
           <div className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-dashed border-leather-300 px-3 py-2">
             <span className="text-sm text-stone-600">

@@ -1,0 +1,30 @@
+import type { FeedItem } from '@corral/contract';
+import { formatMoney, formatShortDate } from '../../../lib/format.ts';
+import { TagList } from './tag-list.tsx';
+
+/**
+ * An event's facts, wherever an event shows (feed cards, suggested events): added money, start and end
+ * date, where, then its tags. Feed events end on `to_date`; suggested events too (spec: a suggested
+ * event's end date comes from to_date).
+ */
+export function EventFacts({ item }: { item: FeedItem }) {
+  return (
+    <>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-stone-700">
+        <dt className="text-stone-500">Added money</dt>
+        <dd>{formatMoney(item.added_money)}</dd>
+        <dt className="text-stone-500">Starts</dt>
+        <dd>{formatShortDate(item.from_date)}</dd>
+        <dt className="text-stone-500">Ends</dt>
+        <dd>{formatShortDate(item.to_date)}</dd>
+        {item.location && (
+          <>
+            <dt className="text-stone-500">Where</dt>
+            <dd>{item.location}</dd>
+          </>
+        )}
+      </dl>
+      <TagList className="mt-2" tags={[...item.event_types, ...item.associations]} max={item.maxValueEvent} />
+    </>
+  );
+}

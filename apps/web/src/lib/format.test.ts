@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { formatEventStart, formatLongDay, formatMoney, formatShortDate, formatTimestamp, isoDay } from './format.ts';
+
+// The web project runs with TZ=UTC (vitest.config.ts), as the journeys do.
+
+describe('short dates', () => {
+  it('formats US English and leaves invalid dates empty', () => {
+    expect(formatShortDate('2026-01-05T12:00:00Z')).toBe('Jan 5, 2026');
+    expect(formatShortDate('')).toBe('');
+    expect(formatShortDate('yesterday-ish')).toBe('');
+    expect(formatShortDate(null)).toBe('');
+    expect(formatShortDate(undefined)).toBe('');
+  });
+});
+
+describe('comment timestamps', () => {
+  it('reads as a US date and time, empty when invalid', () => {
+    expect(formatTimestamp('2026-11-22T15:04:00.000Z')).toBe('Nov 22, 2026, 3:04 PM');
+    expect(formatTimestamp('nope')).toBe('');
+    expect(formatTimestamp('')).toBe('');
+  });
+});
+
+describe('long days', () => {
+  it('spells the month and keeps the day whatever the zone', () => {
+    expect(formatLongDay('1994-03-21')).toBe('March 21, 1994');
+    expect(formatLongDay('2000-01-01')).toBe('January 1, 2000');
+  });
+
+  it('is empty for a missing or invalid day', () => {
+    expect(formatLongDay('')).toBe('');
+    expect(formatLongDay('not-a-date')).toBe('');
+  });
+});
+
+describe('the day a date input takes', () => {
+  it('is YYYY-MM-DD', () => {
+    expect(isoDay(new Date('2026-02-03T10:00:00Z'))).toBe('2026-02-03');
+    expect(isoDay()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+describe('event starts', () => {
+  const plain = (when: { day: string; clock: string }) => `${when.day} ${when.clock}`.replace(/\s/g, ' ');
+
+  it("reads the UTC day and clock as one instant in the member's zone", () => {
+    expect(plain(formatEventStart('2027-03-04', '20:34', 'UTC'))).toBe('Mar 4, 2027 8:34 PM');
+    expect(plain(formatEventStart('2027-03-05', '01:30', 'America/Denver'))).toBe('Mar 4, 2027 6:30 PM');
+    expect(formatEventStart('2027-03-04', '00:05', 'UTC').iso).toBe('2027-03-04T00:05:00.000Z');
+    expect(formatEventStart('2027-03-04', '20:34:59', 'UTC').iso).toBe('2027-03-04T20:34:00.000Z');
+  });
+
+  it('keeps a day without a clock as that day, and shows nothing for a bad date', () => {
+    expect(formatEventStart('2027-03-04', '', 'America/Denver')).toEqual({
+      day: 'Mar 4, 2027',
+      clock: '',
+      iso: '2027-03-04',
+    });
+    expect(formatEventStart('', '20:34')).toEqual({ day: '', clock: '', iso: '' });
+    expect(formatEventStart('soon', '20:34')).toEqual({ day: '', clock: '', iso: '' });
+  });
+});
+
+describe('money', () => {
+  it('is dollars with thousands separators, empty without an amount', () => {
+    expect(formatMoney(12500)).toBe('$12,500');
+    expect(formatMoney(0)).toBe('$0');
+    expect(formatMoney(1234567)).toBe('$1,234,567');
+    expect(formatMoney(null)).toBe('');
+    expect(formatMoney(undefined)).toBe('');
+  });
+});
