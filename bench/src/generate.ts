@@ -16,7 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
-import { seedReferenceData } from '../../apps/server/src/db/seed/seed-reference.ts';
+import { seedReferenceData } from '../../apps/server/src/seed/seed-reference.ts';
 
 const PLACEHOLDER = 'data:image/webp;base64,UklGRh4AAABXRUJQVlA4TBEAAAAvAAAAAAfQ//73v/+BiOh/AAA=';
 

@@ -16,8 +16,6 @@ import { diskStorage } from './adapters/storage.ts';
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seedDemoCommunity } from './db/seed/demo-community.ts';
-import { seedReferenceData } from './db/seed/seed-reference.ts';
 import { registerAccess } from './lib/access.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { registerErrorHandler } from './lib/http-errors.ts';
@@ -38,6 +36,8 @@ import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { phoneRoutes } from './modules/phone/phone.routes.ts';
 import { postsRoutes } from './modules/posts/posts.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
+import { seedDemoCommunity } from './seed/demo-community.ts';
+import { seedReferenceData } from './seed/seed-reference.ts';
 
 export interface BuildOptions {
   /** The time the rate limiter and jobs see; tests pass a ManualClock. */

@@ -52,52 +52,8 @@ export const envSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
 });
 
-export interface Config {
-  env: 'development' | 'production' | 'test';
-  port: number;
-  host: string;
-  publicUrl: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  redisUrl: string | undefined;
-  redisKeyPrefix: string;
-  authSecret: string;
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  twilio: { accountSid: string; authToken: string; from: string } | undefined;
-  /** The media bucket; local disk under `dataDir/media` when absent. */
-  s3:
-    | {
-        bucket: string;
-        region: string;
-        endpoint: string | undefined;
-        credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
-        forcePathStyle: boolean;
-      }
-    | undefined;
-  /** Where browsers fetch media: a CDN's URL, or the app's own '/media'. */
-  mediaBaseUrl: string;
-  seedDemo: boolean;
-  trustProxy: boolean;
-  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  webDistDir: string;
-  /** Multiplies every rate limit; for test environments only, refused in production. */
-  rateLimitScale: number;
-  /** Whether the dev outbox answers: only while neither SMTP nor Twilio is configured, never in production. */
-  outboxEnabled: boolean;
-}
-
-export class ConfigError extends Error {}
-
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(
-    Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== '')),
-  );
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const e = parsed.data;
+/** Settings that only make sense together, checked once every variable has parsed on its own. */
+function combinationProblems(e: z.output<typeof envSchema>): string[] {
   const production = e.NODE_ENV === 'production';
   const problems: string[] = [];
   const twilioParts = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.TWILIO_FROM];
@@ -113,47 +69,84 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && !e.PUBLIC_URL) problems.push('PUBLIC_URL is required when NODE_ENV=production');
   if (production && e.RATE_LIMIT_SCALE !== 1) problems.push('RATE_LIMIT_SCALE must be 1 when NODE_ENV=production');
   if (production && e.SEED_DEMO) problems.push('SEED_DEMO cannot be true when NODE_ENV=production');
-  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  return problems;
+}
 
-  const dataDir = path.resolve(e.DATA_DIR ?? path.join(REPO_ROOT, 'data'));
-  const twilio =
-    e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
-      ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM }
-      : undefined;
-  return {
-    env: e.NODE_ENV,
-    port: e.PORT,
-    host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    dataDir,
-    databaseUrl: e.DATABASE_URL,
-    redisUrl: e.REDIS_URL,
-    redisKeyPrefix: e.REDIS_KEY_PREFIX,
-    authSecret: e.AUTH_SECRET ?? localSecret(dataDir),
-    smtpUrl: e.SMTP_URL,
-    s3: e.S3_BUCKET
-      ? {
-          bucket: e.S3_BUCKET,
-          region: e.S3_REGION,
-          endpoint: e.S3_ENDPOINT,
-          credentials:
-            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
-              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
-              : undefined,
-          forcePathStyle: e.S3_FORCE_PATH_STYLE,
-        }
-      : undefined,
-    mediaBaseUrl: (e.MEDIA_BASE_URL ?? '/media').replace(/\/+$/, ''),
-    mailFrom: e.MAIL_FROM,
-    twilio,
-    // The demo community belongs to the embedded default only.
-    seedDemo: e.SEED_DEMO ?? (!production && !e.DATABASE_URL),
-    trustProxy: e.TRUST_PROXY,
-    logLevel: e.LOG_LEVEL,
-    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist')),
-    rateLimitScale: e.RATE_LIMIT_SCALE,
-    outboxEnabled: !production && !e.SMTP_URL && !twilio,
-  };
+/**
+ * The environment to the server's configuration: every variable parsed on its own, then the combinations
+ * checked (only when every variable parsed, so a message never rests on a bad value), then the Config.
+ */
+export const configSchema = envSchema
+  .superRefine(
+    (e, ctx) => {
+      for (const message of combinationProblems(e)) ctx.addIssue({ code: 'custom', message });
+    },
+    { when: (payload) => payload.issues.length === 0 },
+  )
+  .transform((e) => {
+    const production = e.NODE_ENV === 'production';
+    const dataDir = path.resolve(e.DATA_DIR ?? path.join(REPO_ROOT, 'data'));
+    const twilio =
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+        ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM }
+        : undefined;
+    return {
+      env: e.NODE_ENV,
+      port: e.PORT,
+      host: e.HOST,
+      publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+      dataDir,
+      databaseUrl: e.DATABASE_URL,
+      redisUrl: e.REDIS_URL,
+      redisKeyPrefix: e.REDIS_KEY_PREFIX,
+      authSecret: e.AUTH_SECRET ?? localSecret(dataDir),
+      smtpUrl: e.SMTP_URL,
+      /** The media bucket; local disk under `dataDir/media` when absent. */
+      s3: e.S3_BUCKET
+        ? {
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            endpoint: e.S3_ENDPOINT,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : undefined,
+      /** Where browsers fetch media: a CDN's URL, or the app's own '/media'. */
+      mediaBaseUrl: (e.MEDIA_BASE_URL ?? '/media').replace(/\/+$/, ''),
+      mailFrom: e.MAIL_FROM,
+      twilio,
+      // The demo community belongs to the embedded default only.
+      seedDemo: e.SEED_DEMO ?? (!production && !e.DATABASE_URL),
+      trustProxy: e.TRUST_PROXY,
+      logLevel: e.LOG_LEVEL,
+      webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist')),
+      /** Multiplies every rate limit; for test environments only, refused in production. */
+      rateLimitScale: e.RATE_LIMIT_SCALE,
+      /** Whether the dev outbox answers: only while neither SMTP nor Twilio is configured, never in production. */
+      outboxEnabled: !production && !e.SMTP_URL && !twilio,
+    };
+  });
+
+export type Config = z.output<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/** The configuration of an environment (process.env by default); a ConfigError names every problem. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== '')),
+  );
+  if (!parsed.success) {
+    // A variable's issue names it; a combination's message already names its variables.
+    const lines = parsed.error.issues.map((issue) =>
+      issue.path.length > 0 ? `  ${issue.path.join('.')}: ${issue.message}` : `  ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
 }
 
 /** Outside production a secret is made once and kept in the data directory, so sessions survive restarts. */

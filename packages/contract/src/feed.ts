@@ -31,6 +31,7 @@ export const FEED_MESSAGES = {
   loadMoreFailed: 'Could not load more posts.',
   dropImageOnly: 'Please drop an image file.',
   postEmpty: 'Write something or add a photo.',
+  postTooLong: 'The post is too long.',
   commentEmpty: 'Write a comment first.',
   notAnImage: 'This file is not an image we can use. Please choose a JPEG, PNG, GIF, WebP or AVIF photo.',
   imageTooLarge: 'This photo is too large. Photos can be at most 10 MB and 40 megapixels.',
@@ -108,8 +109,10 @@ export const pageQuerySchema = z.object({
 
 export const itemIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
-/** POST /posts (multipart): `title` and up to 10 `images`. */
-export const createPostFieldsSchema = z.object({ title: z.string().max(5000).default('') });
+/** POST /posts (multipart): the text fields beside up to LIMITS.postImagesMax `images`. */
+export const createPostFieldsSchema = z.object({
+  title: z.string().max(LIMITS.postTitleMax, { error: FEED_MESSAGES.postTooLong }).default(''),
+});
 
 export const likeResponseSchema = z.object({ is_liked: z.boolean(), likes_count: z.number().int() });
 export type LikeResponse = z.infer<typeof likeResponseSchema>;

@@ -16,6 +16,7 @@ export const LIMITS = {
   timelinePageSize: 10,
   notificationsPageSize: 5,
   eventTitleMax: 50,
+  postTitleMax: 5000,
   postImagesMax: 10,
   imageMaxBytes: 10 * 1024 * 1024,
   imageMaxPixels: 40_000_000,

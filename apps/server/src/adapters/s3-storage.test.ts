@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startS3TestServer } from '../../test/s3-test-server.ts';
 import { loadConfig } from '../config.ts';
 import { s3Storage } from './s3-storage.ts';
-import { startS3TestServer } from './s3-test-server.ts';
 
 const BUCKET = 'corral-media';
 let s3: Awaited<ReturnType<typeof startS3TestServer>>;

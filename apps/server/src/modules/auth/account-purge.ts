@@ -1,12 +1,9 @@
 import { LIMITS } from '@corral/contract';
-import { and, asc, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
-import { purgeMemberMedia } from '../media/media.purge.ts';
-
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+import type { Tx } from '../../db/sql.ts';
+import { purgeMembersMedia } from '../media/media.purge.ts';
+import { deleteUsersDeletedBefore, selectUsersDeletedBefore, tryTransactionLock } from './auth.queries.ts';
 
 /**
  * One thing to remove for members whose deletion is due, before their rows go. Steps must be idempotent:
@@ -15,10 +12,10 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
  */
 export interface PurgeStep {
   name: string;
-  run(ctx: AppContext, tx: Transaction, userIds: readonly string[]): Promise<void>;
+  run(ctx: AppContext, tx: Tx, userIds: readonly string[]): Promise<void>;
 }
 
-export const PURGE_STEPS: readonly PurgeStep[] = [purgeMemberMedia];
+export const PURGE_STEPS: readonly PurgeStep[] = [{ name: 'media', run: purgeMembersMedia }];
 
 /** Any fixed number; two processes that run the purge at once take turns on it. */
 const PURGE_LOCK_KEY = 7_261_001;
@@ -40,22 +37,11 @@ export async function purgeDeletedAccounts(
   let purged = 0;
   for (;;) {
     const batch = await ctx.db.transaction(async (tx) => {
-      const lock = (await tx.execute(
-        sql`select pg_try_advisory_xact_lock(${PURGE_LOCK_KEY}) as locked`,
-      )) as unknown as {
-        rows: { locked: boolean }[];
-      };
-      if (!lock.rows[0]?.locked) return null;
-      const due = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(isNotNull(users.deletedAt), lt(users.deletedAt, cutoff)))
-        .orderBy(asc(users.deletedAt))
-        .limit(BATCH_SIZE);
-      const ids = due.map((row) => row.id);
+      if (!(await tryTransactionLock(tx, PURGE_LOCK_KEY))) return null;
+      const ids = await selectUsersDeletedBefore(tx, cutoff, BATCH_SIZE);
       if (ids.length === 0) return 0;
       for (const step of steps) await step.run(ctx, tx, ids);
-      await tx.delete(users).where(and(inArray(users.id, ids), lt(users.deletedAt, cutoff)));
+      await deleteUsersDeletedBefore(tx, ids, cutoff);
       return ids.length;
     });
     if (batch === null) return purged; // another process holds the lock and is doing this work

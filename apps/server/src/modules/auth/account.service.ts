@@ -1,10 +1,8 @@
 import { MESSAGES, type OkResponse } from '@corral/contract';
-import { and, eq, like } from 'drizzle-orm';
 import type { AppContext } from '../../app-context.ts';
-import { sessions, users, verifications } from '../../db/schema.ts';
 import type { Viewer } from '../../lib/viewer.ts';
+import { deleteResetTokensOf, deleteSessionsOf, markUserDeleted } from './auth.queries.ts';
 import type { RequestMeta } from './auth-log.ts';
-import { resetIdentifier } from './password-reset.service.ts';
 
 /**
  * DELETE /account-delete. In one transaction the member is marked deleted (hidden everywhere at once,
@@ -15,11 +13,9 @@ export async function deleteAccount(ctx: AppContext, viewer: Viewer, meta: Reque
   const now = new Date(ctx.clock.now());
   const userId = viewer.user.id;
   await ctx.db.transaction(async (tx) => {
-    await tx.update(users).set({ deletedAt: now, updatedAt: now }).where(eq(users.id, userId));
-    await tx.delete(sessions).where(eq(sessions.userId, userId));
-    await tx
-      .delete(verifications)
-      .where(and(like(verifications.identifier, resetIdentifier('%')), eq(verifications.value, userId)));
+    await markUserDeleted(tx, userId, now);
+    await deleteSessionsOf(tx, userId);
+    await deleteResetTokensOf(tx, userId);
   });
   meta.log.info({ event: 'account.deleted', user_id: userId }, 'account deleted');
   return { status: true, message: MESSAGES.account.deletedText };

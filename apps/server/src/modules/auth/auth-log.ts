@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { hashedKey } from '../../lib/hashed-key.ts';
 
 /** What a service needs to know about the request it serves: who asked, from where, and where to log. */
 export interface RequestMeta {
@@ -19,7 +19,7 @@ export function requestMeta(request: FastifyRequest): RequestMeta {
 
 /** A stable, non-reversible key for an email address: rate-limit counters never hold the address itself. */
 export function emailKey(email: string): string {
-  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32);
+  return hashedKey(email.trim().toLowerCase());
 }
 
 /** An email address as a log line may show it: first letter and domain ("c***@example.com"). */

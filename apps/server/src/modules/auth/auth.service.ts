@@ -7,13 +7,12 @@ import {
   type VerifyResponse,
 } from '@corral/contract';
 import { isAPIError } from 'better-auth/api';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { UserRow, Viewer } from '../../lib/viewer.ts';
 import { toCurrentUser } from './auth.mapper.ts';
+import { isLiveUser, selectLiveUser, selectUserByEmail } from './auth.queries.ts';
 import { emailKey, maskEmail, type RequestMeta } from './auth-log.ts';
 import { assertPasswordAllowed } from './password-policy.ts';
 
@@ -99,18 +98,16 @@ export function currentUser(viewer: Viewer): VerifyResponse {
 }
 
 /** A member who has not deleted the account. */
-export async function liveUser(ctx: AppContext, id: string): Promise<UserRow | undefined> {
-  const [user] = await ctx.db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, id), isNull(users.deletedAt)));
-  return user;
+export function liveUser(ctx: AppContext, id: string): Promise<UserRow | undefined> {
+  return selectLiveUser(ctx.db, id);
 }
 
-export async function findUserByEmail(ctx: AppContext, email: string) {
-  const [user] = await ctx.db
-    .select({ id: users.id, deletedAt: users.deletedAt })
-    .from(users)
-    .where(eq(users.email, email.toLowerCase()));
-  return user;
+/** Whether the id names a member who has not deleted the account (one short statement). */
+export function isLiveMember(ctx: AppContext, id: string): Promise<boolean> {
+  return isLiveUser(ctx.db, id);
+}
+
+/** The member holding an address, deleted or not; addresses are stored lowercase. */
+export function findUserByEmail(ctx: AppContext, email: string) {
+  return selectUserByEmail(ctx.db, email.toLowerCase());
 }

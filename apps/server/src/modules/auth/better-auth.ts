@@ -4,13 +4,13 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer } from 'better-auth/plugins/bearer';
 import { phoneNumber } from 'better-auth/plugins/phone-number';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../adapters/mail.ts';
 import type { SmsSender } from '../../adapters/sms.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema.ts';
+import { isLiveUser } from './auth.queries.ts';
 
 export interface AuthDeps {
   config: Config;
@@ -94,13 +94,7 @@ export function createAuth({ config, db, mailer, sms, logger }: AuthDeps) {
       session: {
         create: {
           // A deleted member never gets a session again, whichever path asks for one.
-          before: async (session) => {
-            const [live] = await db
-              .select({ id: users.id })
-              .from(users)
-              .where(and(eq(users.id, session.userId), isNull(users.deletedAt)));
-            return live ? undefined : false;
-          },
+          before: async (session) => ((await isLiveUser(db, session.userId)) ? undefined : false),
         },
       },
     },

@@ -5,20 +5,16 @@ import {
   type resetPasswordRequestSchema,
 } from '@corral/contract';
 import { isAPIError } from 'better-auth/api';
-import { and, eq, gt } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
-import { verifications } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
+import { selectResetTokenUserId } from './auth.queries.ts';
 import { findUserByEmail, liveUser } from './auth.service.ts';
 import { emailKey, maskEmail, type RequestMeta } from './auth-log.ts';
 import { assertPasswordAllowed } from './password-policy.ts';
 
 export type ForgotPasswordInput = z.output<typeof forgotPasswordRequestSchema>;
 export type ResetPasswordInput = z.output<typeof resetPasswordRequestSchema>;
-
-/** better-auth's name for a reset token in the verifications table. */
-export const resetIdentifier = (token: string) => `reset-password:${token}`;
 
 /**
  * POST /forgot-password. The same answer whether or not the address belongs to a member; the email
@@ -58,11 +54,8 @@ export async function resetPassword(
   const invalid = () => new AppError(400, MESSAGES.resetPassword.invalidToken);
   // Asked first so that a dead link says so before any remark on the new password. better-auth
   // compares the expiry with the system time, so this does too.
-  const [pending] = await ctx.db
-    .select({ userId: verifications.value })
-    .from(verifications)
-    .where(and(eq(verifications.identifier, resetIdentifier(input.token)), gt(verifications.expiresAt, new Date())));
-  if (!pending || !(await liveUser(ctx, pending.userId))) throw invalid();
+  const userId = await selectResetTokenUserId(ctx.db, input.token, new Date());
+  if (!userId || !(await liveUser(ctx, userId))) throw invalid();
   assertPasswordAllowed(input.password);
   try {
     await ctx.auth.api.resetPassword({
@@ -74,6 +67,6 @@ export async function resetPassword(
     if (isAPIError(error) && error.statusCode < 500) throw invalid();
     throw error;
   }
-  meta.log.info({ event: 'password_reset.completed', user_id: pending.userId }, 'password reset completed');
+  meta.log.info({ event: 'password_reset.completed', user_id: userId }, 'password reset completed');
   return { status: true, message: MESSAGES.resetPassword.success };
 }

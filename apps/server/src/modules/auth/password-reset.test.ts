@@ -5,7 +5,7 @@ import { bearer, signUpMember } from '../../../test/factories.ts';
 import { messagesTo, resetTokenOf, waitForMessage } from '../../../test/outbox-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { accounts, verifications } from '../../db/schema.ts';
-import { resetIdentifier } from './password-reset.service.ts';
+import { resetIdentifier } from './auth.queries.ts';
 
 let t: TestApp;
 beforeAll(async () => {

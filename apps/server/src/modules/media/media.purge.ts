@@ -1,21 +1,13 @@
-import { inArray, sql } from 'drizzle-orm';
-import { postImages, posts } from '../../db/schema.ts';
-import type { PurgeStep } from '../auth/account-purge.ts';
+import type { AppContext } from '../../app-context.ts';
+import type { Tx } from '../../db/sql.ts';
+import { selectImageKeysOfMembers } from './media.queries.ts';
 import { deleteStoredImage } from './media.service.ts';
 
-/** When a deleted member is purged, the photos of their posts leave the storage too (idempotent). */
-export const purgeMemberMedia: PurgeStep = {
-  name: 'media',
-  async run(ctx, tx, userIds) {
-    const rows = await tx
-      .select({ key: postImages.storageKey })
-      .from(postImages)
-      .where(
-        inArray(
-          postImages.postId,
-          sql`(select ${posts.id} from ${posts} where ${inArray(posts.userId, [...userIds])})`,
-        ),
-      );
-    await Promise.all(rows.map((row) => deleteStoredImage(ctx, row.key)));
-  },
-};
+/**
+ * When deleted members are purged, the photos of their posts leave the storage too (idempotent). Runs in
+ * the purge's transaction, before the rows that name the photos cascade away.
+ */
+export async function purgeMembersMedia(ctx: AppContext, tx: Tx, userIds: readonly string[]): Promise<void> {
+  const keys = await selectImageKeysOfMembers(tx, userIds);
+  await Promise.all(keys.map((key) => deleteStoredImage(ctx, key)));
+}

@@ -3,8 +3,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createPost, setUpMember } from '../../../test/factories.ts';
+import { startS3TestServer } from '../../../test/s3-test-server.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { startS3TestServer } from '../../adapters/s3-test-server.ts';
 
 let s3: Awaited<ReturnType<typeof startS3TestServer>>;
 let t: TestApp;

@@ -1,9 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
 import { userAssociations, userEventTypes, users } from '../../db/schema.ts';
-
-/** A transaction or the database itself: the queries run in whichever they are given. */
-type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+import type { Tx } from '../../db/sql.ts';
 
 export interface OnboardingFields {
   dateOfBirth: string;
@@ -11,7 +8,7 @@ export interface OnboardingFields {
   transportId: number;
 }
 
-export async function updateOnboardingFields(db: Executor, userId: string, fields: OnboardingFields, now: Date) {
+export async function updateOnboardingFields(db: Tx, userId: string, fields: OnboardingFields, now: Date) {
   await db
     .update(users)
     .set({
@@ -24,19 +21,19 @@ export async function updateOnboardingFields(db: Executor, userId: string, field
     .where(eq(users.id, userId));
 }
 
-export async function replaceUserEventTypes(db: Executor, userId: string, eventTypeIds: readonly number[]) {
+export async function replaceUserEventTypes(db: Tx, userId: string, eventTypeIds: readonly number[]) {
   await db.delete(userEventTypes).where(eq(userEventTypes.userId, userId));
   if (eventTypeIds.length === 0) return;
   await db.insert(userEventTypes).values(eventTypeIds.map((eventTypeId) => ({ userId, eventTypeId })));
 }
 
-export async function replaceUserAssociations(db: Executor, userId: string, associationIds: readonly number[]) {
+export async function replaceUserAssociations(db: Tx, userId: string, associationIds: readonly number[]) {
   await db.delete(userAssociations).where(eq(userAssociations.userId, userId));
   if (associationIds.length === 0) return;
   await db.insert(userAssociations).values(associationIds.map((associationId) => ({ userId, associationId })));
 }
 
-export async function selectUser(db: Executor, userId: string) {
+export async function selectUser(db: Tx, userId: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   return user;
 }

@@ -1,22 +1,17 @@
-import { createHash } from 'node:crypto';
 import { callingCodeOf, MESSAGES } from '@corral/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/errors.ts';
+import { hashedKey } from '../../lib/hashed-key.ts';
 import type { LimitKey } from '../../lib/rate-limiter.ts';
 import { maskPhone } from './phone-log.ts';
 
-/**
- * The phone limits of security.md. Counters are keyed by member id, by a hash of the number (rate-limit
- * stores never hold a phone number) and by country calling code.
- */
-export function numberKey(e164: string): string {
-  return createHash('sha256').update(e164).digest('hex').slice(0, 32);
-}
+// The phone limits of security.md. Counters are keyed by member id, by the number's hashedKey (rate-limit
+// stores never hold a phone number) and by country calling code.
 
 /** One code sent: 1 a minute and 5 an hour per number and per member, 10 a day per member, a budget per country. */
 export async function consumeSendLimits(ctx: AppContext, userId: string, e164: string): Promise<void> {
-  const number = numberKey(e164);
+  const number = hashedKey(e164);
   const keys: LimitKey[] = [
     ['phoneSendPerNumberMinute', number],
     ['phoneSendPerNumberHour', number],
@@ -42,7 +37,7 @@ export async function assertWrongTriesLeft(
   log: FastifyBaseLogger,
 ): Promise<void> {
   try {
-    await ctx.limiter.assertAvailable(['phoneWrongPerMemberDay', userId], ['phoneWrongPerNumberDay', numberKey(e164)]);
+    await ctx.limiter.assertAvailable(['phoneWrongPerMemberDay', userId], ['phoneWrongPerNumberDay', hashedKey(e164)]);
   } catch (error) {
     if (!(error instanceof AppError) || error.status !== 429) throw error;
     log.warn(
@@ -55,5 +50,5 @@ export async function assertWrongTriesLeft(
 
 /** Counts one wrong code against the member and the number. */
 export async function recordWrongTry(ctx: AppContext, userId: string, e164: string): Promise<void> {
-  await ctx.limiter.record(['phoneWrongPerMemberDay', userId], ['phoneWrongPerNumberDay', numberKey(e164)]);
+  await ctx.limiter.record(['phoneWrongPerMemberDay', userId], ['phoneWrongPerNumberDay', hashedKey(e164)]);
 }

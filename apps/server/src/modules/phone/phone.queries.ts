@@ -1,12 +1,9 @@
 import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
 import { phoneCodeRequests, users } from '../../db/schema.ts';
-
-/** A transaction or the database itself: the queries run in whichever they are given. */
-type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+import type { Tx } from '../../db/sql.ts';
 
 /** Whether a member other than `userId`, and not deleted, holds the number. */
-export async function numberHeldByAnotherMember(db: Executor, phoneNumber: string, userId: string): Promise<boolean> {
+export async function numberHeldByAnotherMember(db: Tx, phoneNumber: string, userId: string): Promise<boolean> {
   const rows = await db
     .select({ id: users.id })
     .from(users)
@@ -16,14 +13,14 @@ export async function numberHeldByAnotherMember(db: Executor, phoneNumber: strin
 }
 
 /** Records which member asked for the code now live for a number (one row per number). */
-export async function upsertCodeRequest(db: Executor, phoneNumber: string, userId: string, now: Date) {
+export async function upsertCodeRequest(db: Tx, phoneNumber: string, userId: string, now: Date) {
   await db
     .insert(phoneCodeRequests)
     .values({ phoneNumber, userId, createdAt: now })
     .onConflictDoUpdate({ target: phoneCodeRequests.phoneNumber, set: { userId, createdAt: now } });
 }
 
-export async function selectCodeRequester(db: Executor, phoneNumber: string): Promise<string | undefined> {
+export async function selectCodeRequester(db: Tx, phoneNumber: string): Promise<string | undefined> {
   const [row] = await db
     .select({ userId: phoneCodeRequests.userId })
     .from(phoneCodeRequests)
@@ -31,23 +28,23 @@ export async function selectCodeRequester(db: Executor, phoneNumber: string): Pr
   return row?.userId;
 }
 
-export async function deleteCodeRequest(db: Executor, phoneNumber: string) {
+export async function deleteCodeRequest(db: Tx, phoneNumber: string) {
   await db.delete(phoneCodeRequests).where(eq(phoneCodeRequests.phoneNumber, phoneNumber));
 }
 
 /** A deleted account (waiting for its purge) gives up its number, so that a live member can verify it. */
-export async function releaseNumberFromDeletedMembers(db: Executor, phoneNumber: string) {
+export async function releaseNumberFromDeletedMembers(db: Tx, phoneNumber: string) {
   await db
     .update(users)
     .set({ phoneNumber: null, phoneNumberVerified: false })
     .where(and(eq(users.phoneNumber, phoneNumber), isNotNull(users.deletedAt)));
 }
 
-export async function setVerifiedPhoneNumber(db: Executor, userId: string, phoneNumber: string, now: Date) {
+export async function setVerifiedPhoneNumber(db: Tx, userId: string, phoneNumber: string, now: Date) {
   await db.update(users).set({ phoneNumber, phoneNumberVerified: true, updatedAt: now }).where(eq(users.id, userId));
 }
 
-export async function selectUser(db: Executor, userId: string) {
+export async function selectUser(db: Tx, userId: string) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   return user;
 }

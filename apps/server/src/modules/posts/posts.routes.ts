@@ -3,53 +3,33 @@ import {
   commentResponseSchema,
   commentsResponseSchema,
   createCommentRequestSchema,
+  createPostFieldsSchema,
   FEED_MESSAGES,
   itemIdParamsSchema,
   itemResponseSchema,
-  LIMITS,
   likeResponseSchema,
   okResponseSchema,
   reportRequestSchema,
   shareRequestSchema,
 } from '@corral/contract';
-import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { routeGroup, viewerOf } from '../../lib/access.ts';
-import { AppError } from '../../lib/errors.ts';
+import { readImageForm, registerImageForms } from '../media/media.multipart.ts';
 import { addComment, listComments } from './comments.service.ts';
 import { createPost, deletePost, getItem, reportItem, shareItem, toggleLike } from './posts.service.ts';
 
 const tags = ['posts'];
 
 export const postsRoutes = routeGroup('member', async (app) => {
-  // One more file than allowed, so the 11th is refused with our own message rather than a generic one.
-  await app.register(multipart, {
-    throwFileSizeLimit: false,
-    limits: { fileSize: LIMITS.imageMaxBytes + 1, files: LIMITS.postImagesMax + 1, fields: 5, fieldSize: 64 * 1024 },
-  });
+  await registerImageForms(app);
 
   app.post(
     API_PATHS.posts,
     { schema: { tags, consumes: ['multipart/form-data'], response: { 200: itemResponseSchema } } },
     async (request) => {
       const viewer = viewerOf(request);
-      if (!request.isMultipart()) throw new AppError(415, 'Send the post as multipart/form-data.');
-      let title = '';
-      const files: Buffer[] = [];
-      for await (const part of request.parts()) {
-        if (part.type === 'field') {
-          if (part.fieldname === 'title') title = String(part.value);
-          continue;
-        }
-        if (files.length === LIMITS.postImagesMax)
-          throw new AppError(422, FEED_MESSAGES.tooManyImages, { images: [FEED_MESSAGES.tooManyImages] });
-        const bytes = await part.toBuffer();
-        if (part.file.truncated)
-          throw new AppError(413, FEED_MESSAGES.imageTooLarge, { images: [FEED_MESSAGES.imageTooLarge] });
-        files.push(bytes);
-      }
-      if (title.length > 5000) throw new AppError(422, 'The post is too long.', { title: ['The post is too long.'] });
-      return { data: await createPost(app.ctx, viewer, { title, files }) };
+      const { fields, files } = await readImageForm(request, createPostFieldsSchema);
+      return { data: await createPost(app.ctx, viewer, { title: fields.title, files }) };
     },
   );
 

@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { FEED_MESSAGES, LIMITS } from '@corral/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createPost, setUpMember } from '../../../test/factories.ts';
@@ -98,5 +99,23 @@ describe('POST /api/posts with photos', () => {
     ).toBe(422);
     expect((await createPost(t.app, token, '   ')).statusCode).toBe(422);
     expect((await t.app.inject({ method: 'POST', url: '/api/posts', headers: bearer('nope') })).statusCode).toBe(401);
+  });
+
+  it("refuses a title over the contract's limit, and a body that is not multipart", async () => {
+    const tooLong = await createPost(t.app, token, 'x'.repeat(LIMITS.postTitleMax + 1));
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json()).toEqual({
+      message: FEED_MESSAGES.postTooLong,
+      errors: { title: [FEED_MESSAGES.postTooLong] },
+    });
+    expect((await createPost(t.app, token, 'x'.repeat(LIMITS.postTitleMax))).statusCode).toBe(200);
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      headers: bearer(token),
+      payload: { title: 'not a form' },
+    });
+    expect(json.statusCode).toBe(415);
+    expect(json.json().message).toBe('Send the post as multipart/form-data.');
   });
 });

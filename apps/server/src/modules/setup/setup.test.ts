@@ -1,7 +1,7 @@
 import { type ReferenceItem, referenceListSchema } from '@corral/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { ASSOCIATIONS, CIRCUITS, EVENT_TYPES } from '../../db/seed/reference-data.ts';
+import { ASSOCIATIONS, CIRCUITS, EVENT_TYPES } from '../../seed/reference-data.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { sessions, userAssociations, userEventTypes, users } from '../schema.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { sessions, userAssociations, userEventTypes, users } from '../db/schema.ts';
+import { selectRows } from '../db/sql.ts';
 import { DEMO_MEMBER, DEMO_NEIGHBOURS, seedDemoCommunity } from './demo-community.ts';
 
 let t: TestApp;
@@ -66,8 +67,8 @@ describe('the demo feed', () => {
       expect(home.suggestions.friends[0].mutual_friends).toBeGreaterThan(0);
       const upcoming = (await t.app.inject({ method: 'GET', url: '/api/home/upcoming-events', headers })).json();
       expect(upcoming.upcoming_events.length).toBeGreaterThanOrEqual(2);
-      const posts = await t.ctx.db.execute(sql`select count(*)::int as n from posts`);
-      expect((posts as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(18 + 4 + 5);
+      const [posts] = await selectRows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from posts`);
+      expect(posts?.n).toBe(18 + 4 + 5);
     } finally {
       await t.close();
     }

@@ -1,5 +1,5 @@
-import type { Database } from '../client.ts';
-import { associations, circuits, eventTypes } from '../schema.ts';
+import type { Database } from '../db/client.ts';
+import { associations, circuits, eventTypes } from '../db/schema.ts';
 import { ASSOCIATIONS, CIRCUITS, EVENT_TYPES } from './reference-data.ts';
 
 /** Idempotent: inserts what is missing, leaves what exists. */

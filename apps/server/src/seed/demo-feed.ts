@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { AppContext } from '../../app-context.ts';
-import { storeImage } from '../../modules/media/media.service.ts';
+import type { AppContext } from '../app-context.ts';
 import {
   associations,
   comments,
@@ -13,7 +12,8 @@ import {
   likes,
   postImages,
   posts,
-} from '../schema.ts';
+} from '../db/schema.ts';
+import { storeImage } from '../modules/media/media.service.ts';
 import { demoPhoto } from './demo-photos.ts';
 
 const DAY = 86_400_000;

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { AppContext } from '../../app-context.ts';
-import { associations, eventTypes, sessions, userAssociations, userEventTypes, users } from '../schema.ts';
+import type { AppContext } from '../app-context.ts';
+import { associations, eventTypes, sessions, userAssociations, userEventTypes, users } from '../db/schema.ts';
 import { seedDemoFeed } from './demo-feed.ts';
 
 /**
