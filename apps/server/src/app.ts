@@ -63,7 +63,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
             redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.code'],
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies in front, counted from the socket (Fastify's types have no number).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -46,11 +47,43 @@ export const envSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
   MEDIA_BASE_URL: z.url('MEDIA_BASE_URL must be an absolute URL').optional(),
   SEED_DEMO: booleanFromEnv.optional(),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  TRUST_PROXY: z
+    .string()
+    .transform((value, ctx) => {
+      const trust = parseTrustProxy(value);
+      if (trust === null)
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            "TRUST_PROXY must be 'false', the number of proxies in front (1, 2 …) or their addresses as a comma-separated list of IPs or CIDR ranges; 'true' would let any client choose its own address",
+        });
+      return trust ?? false;
+    })
+    .default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
 });
+
+/**
+ * TRUST_PROXY: false, a hop count (the client is that many addresses from the socket, counted from the right
+ * of X-Forwarded-For), or the proxies' addresses (IPs or CIDR ranges). Never "trust every hop": the leftmost
+ * X-Forwarded-For entry is whatever the client wrote. Null when the value is none of these.
+ */
+export function parseTrustProxy(value: string): false | number | string[] | null {
+  const text = value.trim().toLowerCase();
+  if (text === '' || text === 'false' || text === '0' || text === 'no') return false;
+  if (/^\d+$/.test(text)) return Number(text) <= 10 ? Number(text) : null;
+  const entries = text.split(',').map((entry) => entry.trim());
+  const valid = entries.every((entry) => {
+    const [address = '', bits, ...rest] = entry.split('/');
+    const version = isIP(address);
+    if (version === 0 || rest.length > 0) return false;
+    if (bits === undefined) return true;
+    return /^\d+$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+  });
+  return valid && entries.length > 0 ? entries : null;
+}
 
 /** Settings that only make sense together, checked once every variable has parsed on its own. */
 function combinationProblems(e: z.output<typeof envSchema>): string[] {
@@ -69,6 +102,13 @@ function combinationProblems(e: z.output<typeof envSchema>): string[] {
   if (production && !e.PUBLIC_URL) problems.push('PUBLIC_URL is required when NODE_ENV=production');
   if (production && e.RATE_LIMIT_SCALE !== 1) problems.push('RATE_LIMIT_SCALE must be 1 when NODE_ENV=production');
   if (production && e.SEED_DEMO) problems.push('SEED_DEMO cannot be true when NODE_ENV=production');
+  // Without them, members would receive nothing and codes and reset links would sit on disk in plain text.
+  if (production && !e.SMTP_URL)
+    problems.push('SMTP_URL is required when NODE_ENV=production: reset emails must go out');
+  if (production && !twilioParts.every(Boolean))
+    problems.push(
+      'TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are required when NODE_ENV=production: phone codes must go out',
+    );
   return problems;
 }
 

@@ -79,15 +79,21 @@ describe('the dev outbox is gone', () => {
   });
 
   it('in production', () => {
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      AUTH_SECRET: 'x'.repeat(32),
-      PUBLIC_URL: 'https://corral.example',
-    });
+    const config = loadConfig(PRODUCTION);
     expect(config.outboxEnabled).toBe(false);
     expect(config.seedDemo).toBe(false);
   });
 });
+
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  AUTH_SECRET: 'x'.repeat(32),
+  PUBLIC_URL: 'https://corral.example',
+  SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+  TWILIO_ACCOUNT_SID: 'AC123',
+  TWILIO_AUTH_TOKEN: 'secret',
+  TWILIO_FROM: '+15005550006',
+};
 
 describe('configuration', () => {
   it('has working defaults for the embedded mode', () => {
@@ -121,5 +127,65 @@ describe('configuration', () => {
       }),
     ).toThrowError(/RATE_LIMIT_SCALE/);
     expect(() => loadConfig({ TWILIO_ACCOUNT_SID: 'AC1' })).toThrowError(/must be set together/);
+  });
+
+  it('refuses production without a real mail and SMS transport, naming what is missing', () => {
+    expect(() => loadConfig({ ...PRODUCTION, SMTP_URL: undefined })).toThrowError(/SMTP_URL is required/);
+    const noSms = {
+      ...PRODUCTION,
+      TWILIO_ACCOUNT_SID: undefined,
+      TWILIO_AUTH_TOKEN: undefined,
+      TWILIO_FROM: undefined,
+    };
+    expect(() => loadConfig(noSms)).toThrowError(/TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM are required/);
+    expect(loadConfig(PRODUCTION).outboxEnabled).toBe(false);
+  });
+
+  it('takes proxies as a hop count or addresses, never "trust everything"', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7' }).trustProxy).toEqual(['10.0.0.0/8', '192.0.2.7']);
+    for (const value of ['true', 'yes', '*', '10.0.0.0/33', 'proxy.example.com', '99'])
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrowError(/TRUST_PROXY must be/);
+  });
+});
+
+describe('behind a trusted proxy', () => {
+  const logins = async (t: Awaited<ReturnType<typeof createTestApp>>, forwardedFor: (i: number) => string) => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= 15; i += 1) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: '10.0.0.2',
+        headers: { 'x-forwarded-for': forwardedFor(i) },
+        payload: { email: `nobody${i}@example.com`, password: 'Wrong#2026' },
+      });
+      statuses.push(response.statusCode);
+    }
+    return statuses;
+  };
+
+  it('with a hop count, the client cannot choose its address by writing X-Forwarded-For', async () => {
+    const t = await createTestApp({ rateLimitScale: 1, env: { TRUST_PROXY: '1' } });
+    try {
+      // The proxy appends the address it saw (192.0.2.200); the entries before it are the client's words.
+      const statuses = await logins(t, (i) => `203.0.113.${i}, 192.0.2.200`);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+      expect(statuses.slice(10)).toEqual([429, 429, 429, 429, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('with the proxies’ addresses, the first address outside them is the client', async () => {
+    const t = await createTestApp({ rateLimitScale: 1, env: { TRUST_PROXY: '10.0.0.0/8' } });
+    try {
+      const statuses = await logins(t, (i) => `198.51.100.${i}, 192.0.2.201, 10.9.9.9`);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -82,7 +82,8 @@ export function createAuth({ config, db, mailer, sms, logger }: AuthDeps) {
     rateLimit: { enabled: true, window: 60, max: 10 },
     advanced: {
       database: { generateId: () => randomUUID() },
-      ipAddress: { ipAddressHeaders: config.trustProxy ? ['x-forwarded-for'] : [] },
+      // Our routes hand better-auth the client address they resolved (lib/auth-log.ts requestMeta).
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
       // Mail and SMS leave outside the request, so the answer's timing tells nothing.
       backgroundTasks: {
         handler: (promise) => {
