@@ -17,6 +17,7 @@ import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { registerAccess } from './lib/access.ts';
+import { registerAfterResponse } from './lib/after-response.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { registerErrorHandler } from './lib/http-errors.ts';
 import { registerInputGuard } from './lib/input-guard.ts';
@@ -160,6 +161,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // Who is calling, their budget and the route group's access, before any body is read.
       registerAccess(api, { viewerFromToken: sessionReader(ctx), limiter });
       registerInputGuard(api);
+      registerAfterResponse(api);
       await api.register(healthRoutes);
       if (config.outboxEnabled) await api.register(devRoutes);
       // Feature modules register here.

@@ -1,12 +1,13 @@
 import { MESSAGES } from '@corral/contract';
 import { count } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { comments, friendRequests, posts, reports } from '../src/db/schema.ts';
 import { ManualClock } from '../src/lib/clock.ts';
 import { NUL_MESSAGE } from '../src/lib/input-guard.ts';
 import { logSerializers } from '../src/lib/log-serializers.ts';
 import { bearer, createPost, setUpMember, signUpMember } from './factories.ts';
+import { waitForMessage } from './outbox-helpers.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /** Regressions of the hostile probe (issue "Hardening"): each failed before its fix. */
@@ -133,6 +134,28 @@ describe('logs', () => {
     expect(logged).not.toContain('hunter2');
     expect(logged).toContain('22P02');
     expect(logged).toContain('select * from users where id = $1');
+  });
+});
+
+describe('forgot password', () => {
+  it('touches the database only after the answer, member or not', async () => {
+    const statements: string[] = [];
+    const app = await createTestApp({ statements });
+    try {
+      const member = await signUpMember(app.app);
+      for (const email of [member.email, `nobody-${Date.now()}@example.com`]) {
+        statements.length = 0;
+        const response = await app.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email } });
+        expect(response.statusCode).toBe(200);
+        expect(statements, email).toEqual([]);
+        // The work that follows the answer looks the address up.
+        await vi.waitFor(() => expect(statements.length).toBeGreaterThan(0));
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      await waitForMessage(app.ctx, member.email);
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -8,13 +8,15 @@ export interface RequestMeta {
   log: FastifyBaseLogger;
   /** Headers for better-auth: the client's IP and user agent, never a token. */
   headers: Headers;
+  /** Runs `job` once the answer has been sent. */
+  later(job: () => Promise<unknown>): void;
 }
 
 export function requestMeta(request: FastifyRequest): RequestMeta {
   const userAgent = request.headers['user-agent']?.slice(0, 256);
   const headers = new Headers({ 'x-forwarded-for': request.ip });
   if (userAgent) headers.set('user-agent', userAgent);
-  return { ip: request.ip, userAgent, log: request.log, headers };
+  return { ip: request.ip, userAgent, log: request.log, headers, later: (job) => request.afterResponse(job) };
 }
 
 /** A stable, non-reversible key for an email address: rate-limit counters never hold the address itself. */

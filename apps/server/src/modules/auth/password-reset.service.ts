@@ -17,9 +17,9 @@ export type ForgotPasswordInput = z.output<typeof forgotPasswordRequestSchema>;
 export type ResetPasswordInput = z.output<typeof resetPasswordRequestSchema>;
 
 /**
- * POST /forgot-password. The same answer whether or not the address belongs to a member; the email
- * leaves outside the request (better-auth's background tasks), so neither the answer nor its timing
- * tells who is a member. Deleted members get no mail.
+ * POST /forgot-password. The same answer whether or not the address belongs to a member, in the same
+ * time: after the rate limits, everything (the member lookup, the token, the email) happens once the
+ * answer has been sent. Deleted members get no mail.
  */
 export async function requestPasswordReset(
   ctx: AppContext,
@@ -31,14 +31,16 @@ export async function requestPasswordReset(
     ['forgotPerIpHour', meta.ip],
     ['forgotPerEmail', emailKey(input.email)],
   );
-  const member = await findUserByEmail(ctx, input.email);
-  if (!member?.deletedAt) {
-    await ctx.auth.api.requestPasswordReset({ body: { email: input.email }, headers: meta.headers });
-  }
-  meta.log.info(
-    { event: 'password_reset.requested', email: maskEmail(input.email), user_id: member?.id },
-    'password reset requested',
-  );
+  meta.later(async () => {
+    const member = await findUserByEmail(ctx, input.email);
+    if (!member?.deletedAt) {
+      await ctx.auth.api.requestPasswordReset({ body: { email: input.email }, headers: meta.headers });
+    }
+    meta.log.info(
+      { event: 'password_reset.requested', email: maskEmail(input.email), user_id: member?.id },
+      'password reset requested',
+    );
+  });
   return { status: true, message: MESSAGES.forgotPassword.success };
 }
 

@@ -1,0 +1,31 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+type Job = () => Promise<unknown>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Work that must not shape the answer or its timing: it starts once the response has been sent. */
+    afterResponse(job: Job): void;
+  }
+}
+
+const jobs = new WeakMap<FastifyRequest, Job[]>();
+
+/**
+ * Work done after the answer (security.md: forgot password answers the same, in the same time, whether or
+ * not the address is a member's). Jobs start when the response is sent; a failure is logged, never thrown.
+ */
+export function registerAfterResponse(api: FastifyInstance): void {
+  api.decorateRequest('afterResponse', function afterResponse(this: FastifyRequest, job: Job) {
+    jobs.set(this, [...(jobs.get(this) ?? []), job]);
+  });
+  api.addHook('onResponse', async (request) => {
+    const pending = jobs.get(request);
+    if (!pending) return;
+    jobs.delete(request);
+    setImmediate(() => {
+      for (const job of pending)
+        job().catch((error: unknown) => request.log.error({ err: error }, 'work after the response failed'));
+    });
+  });
+}
