@@ -137,6 +137,40 @@ describe('logs', () => {
   });
 });
 
+describe('a deleted member', () => {
+  it('stops counting at once in the likes, comments and shares of what they touched', async () => {
+    const author = await setUpMember(t.app);
+    const leaver = await setUpMember(t.app);
+    const stayer = await setUpMember(t.app);
+    const post = (await createPost(t.app, author.token, 'Who was here')).json().data;
+    const act = (token: string, path: string, payload?: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/posts/${post.id}${path}`,
+        headers: bearer(token),
+        payload: payload ?? {},
+      });
+    for (const member of [leaver, stayer]) {
+      await act(member.token, '/like');
+      await act(member.token, '/comments', { text: 'Nice run' });
+      await act(member.token, '/share');
+      await act(member.token, '/share', { comment: 'Look' });
+    }
+    const item = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/posts/${post.id}`, headers: bearer(author.token) })).json().data;
+    expect(await item()).toMatchObject({ likes_count: 2, comments_count: 2, shares_count: 4 });
+
+    await t.app.inject({ method: 'DELETE', url: '/api/account-delete', headers: bearer(leaver.token) });
+    expect(await item()).toMatchObject({ likes_count: 1, comments_count: 1, shares_count: 2 });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/posts/${post.id}/comments`,
+      headers: bearer(author.token),
+    });
+    expect(listed.json().data).toHaveLength(1);
+  });
+});
+
 describe('forgot password', () => {
   it('touches the database only after the answer, member or not', async () => {
     const statements: string[] = [];

@@ -165,3 +165,25 @@ export async function insertReport(db: Database, postId: number, userId: string,
     .returning({ id: reports.id });
   return rows.length > 0;
 }
+
+/**
+ * Takes a deleted member's likes, comments and shares out of the counters of what they touched, at once;
+ * the rows themselves go with the purge, which does not count them again.
+ */
+export async function subtractInteractionsOf(tx: Tx, userId: string): Promise<void> {
+  await tx.execute(sql`
+    update posts p set likes_count = greatest(0, p.likes_count - l.n)
+    from (select post_id, count(*)::int as n from likes where user_id = ${userId} group by post_id) l
+    where p.id = l.post_id`);
+  await tx.execute(sql`
+    update posts p set comments_count = greatest(0, p.comments_count - c.n)
+    from (select post_id, count(*)::int as n from comments where user_id = ${userId} and deleted_at is null
+          group by post_id) c
+    where p.id = c.post_id`);
+  await tx.execute(sql`
+    update posts p set shares_count = greatest(0, p.shares_count - s.n)
+    from (select shared_post_id as post_id, count(*)::int as n from posts
+          where user_id = ${userId} and kind = 'share' and deleted_at is null and shared_post_id is not null
+          group by shared_post_id) s
+    where p.id = s.post_id`);
+}

@@ -1,5 +1,6 @@
 import { FEED_MESSAGES, type FeedItem, type LikeResponse, MESSAGES, type ReportRequest } from '@corral/contract';
 import type { AppContext } from '../../app-context.ts';
+import type { Tx } from '../../db/sql.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { deleteStoredImage, type StoredImage, storeImage } from '../media/media.service.ts';
@@ -90,4 +91,9 @@ export async function reportItem(ctx: AppContext, viewer: Viewer, id: number, bo
   const text = body.reason === 'Other' ? (body.text ?? '').trim() : null;
   if (!(await q.insertReport(ctx.db, id, viewer.user.id, body.reason, text)))
     throw new AppError(409, FEED_MESSAGES.alreadyReported);
+}
+
+/** A member's account is being deleted: what they liked, commented on and shared stops counting them now. */
+export async function forgetInteractionsOf(tx: Tx, userId: string): Promise<void> {
+  await q.subtractInteractionsOf(tx, userId);
 }
