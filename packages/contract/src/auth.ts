@@ -64,6 +64,8 @@ export type SignupRequest = z.input<typeof signupRequestSchema>;
 export const loginRequestSchema = z.object({
   email: emailField(L.emailInvalid),
   password: password(L.passwordLength),
+  /** The device token an earlier sign-in to this account gave this client (OWASP device cookies). */
+  device_token: z.string().max(200).optional(),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 

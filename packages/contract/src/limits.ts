@@ -55,6 +55,8 @@ export const RATE_LIMITS = {
   loginPerIpMinute: { points: 10, duration: MINUTE },
   loginPerIp5Minutes: { points: 25, duration: 5 * MINUTE },
   loginPerAccountHour: { points: 25, duration: HOUR },
+  /** Tries with a valid device token, which skip the account's limit (OWASP device cookies). */
+  loginPerDeviceHour: { points: 10, duration: HOUR },
   signupPerIp: { points: 5, duration: 30 * MINUTE },
   forgotPerEmail: { points: 5, duration: 30 * MINUTE },
   forgotPerIpMinute: { points: 3, duration: MINUTE },

@@ -19,6 +19,13 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 export const userResponseSchema = z.object({ user: currentUserSchema });
 export type UserResponse = z.infer<typeof userResponseSchema>;
 
+/**
+ * POST /login and /signup: the member, and a device token for this account. Sent back with later logins
+ * to this account, it lets this client in while strangers' failed tries hold the account's door shut.
+ */
+export const signedInResponseSchema = userResponseSchema.extend({ device_token: z.string() });
+export type SignedInResponse = z.infer<typeof signedInResponseSchema>;
+
 export const verifyResponseSchema = z.object({ user: currentUserSchema, status: z.literal(true) });
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
 

@@ -3,7 +3,12 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 
 /** Where the spec keeps things in local storage. */
-export const STORAGE_KEYS = { token: 'token', session: 'session', rememberedEmail: 'remembered-email' } as const;
+export const STORAGE_KEYS = {
+  token: 'token',
+  session: 'session',
+  rememberedEmail: 'remembered-email',
+  deviceTokens: 'device-tokens',
+} as const;
 
 interface SessionState {
   currentUser: CurrentUser | null;

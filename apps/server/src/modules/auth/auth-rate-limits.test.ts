@@ -80,6 +80,36 @@ describe('login limits', () => {
   });
 });
 
+describe('device tokens (OWASP device cookies)', () => {
+  it('let a client that signed in before through an account that strangers locked', async () => {
+    const owner = await signUpMember(t.app);
+    const first = await login(owner.email, owner.password, freshIp());
+    const deviceToken = first.json().device_token as string;
+    expect(deviceToken).toMatch(/^[\w-]+\.[\w-]+$/);
+    for (let i = 0; i < 25; i++) await login(owner.email, 'Wrong#2026', freshIp());
+    expect((await login(owner.email, owner.password, freshIp())).statusCode).toBe(429);
+
+    const withDevice = (token: string, password: string) =>
+      post('/api/login', { email: owner.email, password, device_token: token }, freshIp());
+    expect((await withDevice(deviceToken, owner.password)).statusCode).toBe(200);
+    // A token of another account, or a forged one, is no device token.
+    const other = await signUpMember(t.app);
+    const otherToken = (await login(other.email, other.password, freshIp())).json().device_token as string;
+    expect((await withDevice(otherToken, owner.password)).statusCode).toBe(429);
+    expect((await withDevice(`${deviceToken.split('.')[0]}.forged`, owner.password)).statusCode).toBe(429);
+  });
+
+  it('count tries against the token: ten an hour', async () => {
+    const owner = await signUpMember(t.app);
+    const deviceToken = (await login(owner.email, owner.password, freshIp())).json().device_token as string;
+    const withDevice = (password: string) =>
+      post('/api/login', { email: owner.email, password, device_token: deviceToken }, freshIp());
+    for (let i = 0; i < RATE_LIMITS.loginPerDeviceHour.points; i++)
+      expect((await withDevice('Wrong#2026')).statusCode).toBe(401);
+    expect((await withDevice(owner.password)).statusCode).toBe(429);
+  });
+});
+
 describe('sign-up limit', () => {
   it('allows 5 per 30 minutes per IP', async () => {
     const ip = freshIp();

@@ -5,8 +5,8 @@ import {
   loginRequestSchema,
   okResponseSchema,
   resetPasswordRequestSchema,
+  signedInResponseSchema,
   signupRequestSchema,
-  userResponseSchema,
   verifyResponseSchema,
 } from '@corral/contract';
 import { routeGroup, viewerOf } from '../../lib/access.ts';
@@ -29,7 +29,7 @@ export const accountEntryRoutes = routeGroup('guest', async (app) => {
         tags,
         summary: 'Create an account and sign in',
         body: signupRequestSchema,
-        response: { 200: userResponseSchema, ...errors },
+        response: { 200: signedInResponseSchema, ...errors },
       },
     },
     async (request) => signUp(ctx, request.body, requestMeta(request)),
@@ -42,7 +42,7 @@ export const accountEntryRoutes = routeGroup('guest', async (app) => {
         tags,
         summary: 'Log in with email and password',
         body: loginRequestSchema,
-        response: { 200: userResponseSchema, ...errors },
+        response: { 200: signedInResponseSchema, ...errors },
       },
     },
     async (request) => logIn(ctx, request.body, requestMeta(request)),

@@ -2,8 +2,8 @@ import {
   type loginRequestSchema,
   MESSAGES,
   type OkResponse,
+  type SignedInResponse,
   type signupRequestSchema,
-  type UserResponse,
   type VerifyResponse,
 } from '@corral/contract';
 import { isAPIError } from 'better-auth/api';
@@ -14,6 +14,7 @@ import type { UserRow, Viewer } from '../../lib/viewer.ts';
 import { toCurrentUser } from './auth.mapper.ts';
 import { isLiveUser, selectLiveUser, selectUserByEmail } from './auth.queries.ts';
 import { emailKey, maskEmail, type RequestMeta } from './auth-log.ts';
+import { deviceKeyOf, issueDeviceToken } from './device-token.ts';
 import { assertPasswordAllowed } from './password-policy.ts';
 
 export type SignupInput = z.output<typeof signupRequestSchema>;
@@ -22,7 +23,7 @@ export type LoginInput = z.output<typeof loginRequestSchema>;
 const DUPLICATE_CODES = new Set(['USER_ALREADY_EXISTS', 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL']);
 
 /** POST /signup: a new member, signed in at once (the answer carries the session token). */
-export async function signUp(ctx: AppContext, input: SignupInput, meta: RequestMeta): Promise<UserResponse> {
+export async function signUp(ctx: AppContext, input: SignupInput, meta: RequestMeta): Promise<SignedInResponse> {
   await ctx.limiter.consume(['signupPerIp', meta.ip]);
   assertPasswordAllowed(input.password);
   const emailInUse = () => new AppError(422, MESSAGES.signUp.emailInUse, { email: [MESSAGES.signUp.emailInUse] });
@@ -49,18 +50,24 @@ export async function signUp(ctx: AppContext, input: SignupInput, meta: RequestM
   const user = await liveUser(ctx, result.user.id);
   if (!user) throw new Error('the new member vanished');
   meta.log.info({ event: 'signup', user_id: user.id }, 'member signed up');
-  return { user: toCurrentUser(user, result.token) };
+  return {
+    user: toCurrentUser(user, result.token),
+    device_token: issueDeviceToken(ctx.config.authSecret, emailKey(input.email)),
+  };
 }
 
 /**
  * POST /login. An unknown email, a wrong password and a deleted account all answer the same 401
  * (better-auth hashes a dummy password for unknown emails, so the timing matches too).
  */
-export async function logIn(ctx: AppContext, input: LoginInput, meta: RequestMeta): Promise<UserResponse> {
+export async function logIn(ctx: AppContext, input: LoginInput, meta: RequestMeta): Promise<SignedInResponse> {
+  const account = emailKey(input.email);
+  // A client that signed in here before counts against its device token; anyone else, against the account.
+  const device = deviceKeyOf(ctx.config.authSecret, account, input.device_token);
   await ctx.limiter.consume(
     ['loginPerIpMinute', meta.ip],
     ['loginPerIp5Minutes', meta.ip],
-    ['loginPerAccountHour', emailKey(input.email)],
+    device ? ['loginPerDeviceHour', device] : ['loginPerAccountHour', account],
   );
   const refuse = () => {
     meta.log.info({ event: 'login.failure', email: maskEmail(input.email) }, 'login refused');
@@ -81,7 +88,7 @@ export async function logIn(ctx: AppContext, input: LoginInput, meta: RequestMet
   const user = await liveUser(ctx, result.user.id);
   if (!user) throw refuse();
   meta.log.info({ event: 'login.success', user_id: user.id }, 'member logged in');
-  return { user: toCurrentUser(user, result.token) };
+  return { user: toCurrentUser(user, result.token), device_token: issueDeviceToken(ctx.config.authSecret, account) };
 }
 
 /** POST /logout: the session of the token presented ends at once, for every server process. */

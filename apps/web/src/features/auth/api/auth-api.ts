@@ -4,14 +4,28 @@ import {
   type LoginRequest,
   type OkResponse,
   type ResetPasswordRequest,
+  type SignedInResponse,
   type SignupRequest,
-  type UserResponse,
 } from '@corral/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { deviceTokenFor, rememberDeviceToken } from './device-tokens.ts';
 
-export const signUp = (body: SignupRequest) => api.post<UserResponse>(API_PATHS.signup, body);
-export const logIn = (body: LoginRequest) => api.post<UserResponse>(API_PATHS.login, body);
+export async function signUp(body: SignupRequest): Promise<SignedInResponse> {
+  const answer = await api.post<SignedInResponse>(API_PATHS.signup, body);
+  rememberDeviceToken(body.email, answer.device_token);
+  return answer;
+}
+
+/** Logs in with this browser's device token for the account, if it has one, and keeps the new one. */
+export async function logIn(body: LoginRequest): Promise<SignedInResponse> {
+  const answer = await api.post<SignedInResponse>(API_PATHS.login, {
+    ...body,
+    device_token: deviceTokenFor(body.email),
+  });
+  rememberDeviceToken(body.email, answer.device_token);
+  return answer;
+}
 export const logOut = () => api.post<OkResponse>(API_PATHS.logout);
 export const requestPasswordReset = (body: ForgotPasswordRequest) =>
   api.post<OkResponse>(API_PATHS.forgotPassword, body);
