@@ -22,7 +22,7 @@ export interface CreatePostModalProps {
   pickOnOpen?: boolean;
 }
 
-const TITLE_MAX = 5000;
+const TITLE_MAX = LIMITS.postTitleMax;
 
 /**
  * The Create Post modal: text, up to 10 photos each through the crop step, a preview with Change Image,
