@@ -1,4 +1,4 @@
-import type { FeedItem, PagedFeed, SuggestionsResponse } from '@corral/contract';
+import type { PagedFeed, SuggestionsResponse } from '@corral/contract';
 import { type InfiniteData, QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -12,22 +12,7 @@ import {
   withShareCounted,
 } from './item-cache.ts';
 import { itemKeys } from './query-keys.ts';
-
-const item = (id: number, extra: Partial<FeedItem> = {}) =>
-  ({
-    id,
-    type: '1',
-    is_liked: false,
-    likes_count: 0,
-    shares_count: 0,
-    comments_count: 0,
-    shared_item: null,
-    ...extra,
-  }) as FeedItem;
-const feed = (...pages: FeedItem[][]): InfiniteData<PagedFeed, string | null> => ({
-  pages: pages.map((data, index) => ({ data, next_cursor: index < pages.length - 1 ? `c${index}` : null })),
-  pageParams: pages.map((_, index) => (index === 0 ? null : `c${index - 1}`)),
-});
+import { feed, item } from './test-items.ts';
 
 let queryClient: QueryClient;
 const timeline = () => queryClient.getQueryData<InfiniteData<PagedFeed>>(itemKeys.timeline());

@@ -1,8 +1,9 @@
-import type { Comment, FeedItem, PagedFeed } from '@corral/contract';
+import type { Comment, PagedFeed } from '@corral/contract';
 import { type InfiniteData, MutationObserver, type MutationOptions, QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ItemResponse } from '../../../lib/item-cache.ts';
 import { itemKeys } from '../../../lib/query-keys.ts';
+import { feed, item } from '../../../lib/test-items.ts';
 import {
   addCommentMutation,
   appendComment,
@@ -13,21 +14,6 @@ import {
 import { feedKeys } from './query-keys.ts';
 import { toggleLikeMutation } from './timeline.ts';
 
-const item = (id: number, extra: Partial<FeedItem> = {}) =>
-  ({
-    id,
-    type: '1',
-    is_liked: false,
-    likes_count: 0,
-    shares_count: 0,
-    comments_count: 0,
-    shared_item: null,
-    ...extra,
-  }) as FeedItem;
-const feed = (...pages: FeedItem[][]): InfiniteData<PagedFeed, string | null> => ({
-  pages: pages.map((data, index) => ({ data, next_cursor: index < pages.length - 1 ? `c${index}` : null })),
-  pageParams: pages.map((_, index) => (index === 0 ? null : `c${index - 1}`)),
-});
 const comment = (id: number) => ({ id, text: `#${id}` }) as Comment;
 
 describe('comments cache', () => {
