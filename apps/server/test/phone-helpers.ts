@@ -20,8 +20,8 @@ export const validateCode = (app: FastifyInstance, token: string, phone: string,
   });
 
 /**
- * The code of the `nth` SMS (1 = the first) sent to an E.164 number, waiting for it: better-auth hands
- * the SMS over outside the request.
+ * The code of the `nth` SMS (1 = the first) sent to an E.164 number, waiting for it: the SMS leaves after
+ * the answer (request.afterResponse).
  */
 export async function smsCode(app: FastifyInstance, e164: string, nth = 1, timeoutMs = 5_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;

@@ -68,7 +68,6 @@ export const RATE_LIMITS = {
   phoneSendPerMemberDay: { points: 10, duration: DAY },
   phoneSendPerCountryDay: { points: 2000, duration: DAY },
   phoneWrongPerMemberDay: { points: 10, duration: DAY },
-  phoneWrongPerNumberDay: { points: 10, duration: DAY },
   mediaUploadsPerMember: { points: 30, duration: 30 * MINUTE },
   contentPerMember: { points: 300, duration: 3 * HOUR },
   reportsPerMember: { points: 20, duration: DAY },

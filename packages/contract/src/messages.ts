@@ -57,7 +57,6 @@ export const MESSAGES = {
     phoneInvalid: 'Please enter a valid phone number.',
     sendFailed: 'Failed to send code. Please check the number and try again.',
     codeInvalid: 'Invalid verification code.',
-    codeExpired: 'This code has expired. Please request a new one.',
     codeSent: 'A new verification code has been sent.',
     tooManyAttempts: 'Too many wrong codes. Please request a new code later.',
     // Not in the spec: a number can belong to one member only.

@@ -4,6 +4,7 @@ import {
   sendVerificationCodeRequestSchema,
   toE164,
   validateVerificationCodeRequestSchema,
+  validateVerificationCodeResponseSchema,
 } from './phone.ts';
 
 describe('phone numbers', () => {
@@ -34,5 +35,21 @@ describe('phone numbers', () => {
           ?.message,
       ).toBe('Invalid verification code.');
     }
+  });
+
+  it('answers the verified member under data.user, as the spec reads it', () => {
+    const user = {
+      id: 'u1',
+      first_name: 'Ada',
+      last_name: 'Lee',
+      email: 'ada@example.com',
+      avatar: null,
+      profile_image: '',
+      api_token: 'token',
+      is_onboard: 1,
+      verified: 1,
+    };
+    expect(validateVerificationCodeResponseSchema.parse({ data: { user } })).toEqual({ data: { user } });
+    expect(validateVerificationCodeResponseSchema.safeParse({ user }).success).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
+import { currentUserSchema } from './user.ts';
 
 const P = MESSAGES.phone;
 
@@ -56,3 +57,7 @@ export const validateVerificationCodeRequestSchema = z.object({
   code: otpCodeSchema,
 });
 export type ValidateVerificationCodeRequest = z.input<typeof validateVerificationCodeRequestSchema>;
+
+/** Its answer: the member, now verified, under `data` (the spec's table: "reads data.user"). */
+export const validateVerificationCodeResponseSchema = z.object({ data: z.object({ user: currentUserSchema }) });
+export type ValidateVerificationCodeResponse = z.infer<typeof validateVerificationCodeResponseSchema>;

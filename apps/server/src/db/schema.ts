@@ -104,14 +104,25 @@ export const verifications = pgTable(
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 );
 
-/** Which member asked for the code now live for a number: a code is bound to member and number. */
-export const phoneCodeRequests = pgTable('phone_code_requests', {
-  phoneNumber: text('phone_number').primaryKey(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Phone verification codes, one per member and number: members asking for the same number each have
+ * their own code and their own wrong tries. The code is kept only as an HMAC (modules/phone/phone-code.ts).
+ */
+export const phoneCodes = pgTable(
+  'phone_codes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    phoneNumber: text('phone_number').notNull(),
+    codeHash: text('code_hash').notNull(),
+    /** Tries at this code, the right one included; the code is dead once it reaches LIMITS.otpAllowedAttempts. */
+    attempts: smallint('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.phoneNumber] })],
+);
 
 /* Reference lists, seeded at start-up. */
 export const eventTypes = pgTable('event_types', {

@@ -47,6 +47,30 @@ describe('phone security events', () => {
   });
 });
 
+describe('refused tries', () => {
+  it('logs a try at another member’s code, or at no code, without the code or the full number', async () => {
+    const [asker, prober] = [await signUpMember(app), await signUpMember(app)];
+    await onboardMember(app, asker.token);
+    await onboardMember(app, prober.token);
+    const phone = '+14065550168';
+    await sendCode(app, asker.token, phone);
+    const code = await smsCode(app, phone);
+    const from = lines.length;
+    await validateCode(app, prober.token, phone, code);
+    await validateCode(app, prober.token, '+14065550169', code);
+
+    const events = lines.slice(from).filter((line) => String(line.event).startsWith('phone.'));
+    expect(events).toEqual([
+      expect.objectContaining({ event: 'phone.code_failed', user_id: prober.user.id, phone: '+*********68' }),
+      expect.objectContaining({ event: 'phone.code_failed', user_id: prober.user.id, phone: '+*********69' }),
+    ]);
+    const texts = lines.flatMap(stringsIn);
+    for (const secret of ['4065550168', '4065550169', code]) {
+      expect(texts.filter((text) => text.includes(secret))).toEqual([]);
+    }
+  });
+});
+
 /** Every string anywhere in a log line (numbers such as the time may hold any digits, strings may not). */
 function stringsIn(value: unknown): string[] {
   if (typeof value === 'string') return [value];

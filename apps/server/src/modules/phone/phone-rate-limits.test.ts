@@ -1,4 +1,4 @@
-import { MESSAGES, RATE_LIMITS } from '@corral/contract';
+import { LIMITS, MESSAGES, RATE_LIMITS } from '@corral/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { onboardMember, signUpMember } from '../../../test/factories.ts';
@@ -122,20 +122,31 @@ describe('wrong codes', () => {
     expect((await validateCode(t.app, member.token, phone, await smsCode(t.app, phone, 4))).statusCode).toBe(200);
   });
 
-  it('allows 10 wrong codes a day per number, whoever types them', async () => {
-    const [first, second, third] = [await onboarded(), await onboarded(), await onboarded()];
+  it('never lets another member’s wrong codes lock the number for its owner', async () => {
+    const [first, second, prober, owner] = [await onboarded(), await onboarded(), await onboarded(), await onboarded()];
     const phone = number(1);
+    // Two members kill a code of their own for the number; a third makes ten tries with no code at all.
     for (const [nth, member] of [first, second].entries()) {
       expect((await sendCode(t.app, member.token, phone)).statusCode).toBe(200);
       const code = await smsCode(t.app, phone, nth + 1);
       for (let i = 0; i < 5; i++) await validateCode(t.app, member.token, phone, wrongCode(code));
       clock.advance(MINUTE_SLIDE * SECOND);
     }
-    expectLimited(await sendCode(t.app, third.token, phone), DAY_SLIDE - 2 * MINUTE_SLIDE, P.tooManyAttempts);
-    expect((await sendCode(t.app, third.token, number(2))).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) {
+      expect((await validateCode(t.app, prober.token, phone, '123456')).json().message).toBe(P.codeInvalid);
+    }
+    // Tries with no live code count: the prober is the one who waits a day.
+    expectLimited(
+      await validateCode(t.app, prober.token, phone, '123456'),
+      DAY_SLIDE - 2 * MINUTE_SLIDE,
+      P.tooManyAttempts,
+    );
+
+    expect((await sendCode(t.app, owner.token, phone)).statusCode).toBe(200);
+    expect((await validateCode(t.app, owner.token, phone, await smsCode(t.app, phone, 3))).statusCode).toBe(200);
   });
 
-  it('counts a try at another member’s code as a wrong code', async () => {
+  it('counts a try at another member’s code as the prober’s wrong code, never the asker’s', async () => {
     const [asker, prober] = [await onboarded(), await onboarded()];
     const phone = number(1);
     await sendCode(t.app, asker.token, phone);
@@ -143,8 +154,55 @@ describe('wrong codes', () => {
     for (let i = 0; i < 10; i++) {
       expect((await validateCode(t.app, prober.token, phone, code)).json().message).toBe(P.codeInvalid);
     }
-    // The number's ten are used up too, so the asker's own code now waits for tomorrow.
     expectLimited(await validateCode(t.app, prober.token, phone, code), DAY_SLIDE, P.tooManyAttempts);
-    expectLimited(await validateCode(t.app, asker.token, phone, code), DAY_SLIDE, P.tooManyAttempts);
+    // The asker's code was neither spent nor locked.
+    const verified = await validateCode(t.app, asker.token, phone, code);
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json().data.user.verified).toBe(1);
+  });
+
+  it('never lets another member’s request replace a member’s pending code', async () => {
+    const [asker, prober] = [await onboarded(), await onboarded()];
+    const phone = number(1);
+    await sendCode(t.app, asker.token, phone);
+    const askerCode = await smsCode(t.app, phone);
+    clock.advance(MINUTE_SLIDE * SECOND);
+    expect((await sendCode(t.app, prober.token, phone)).statusCode).toBe(200);
+    const proberCode = await smsCode(t.app, phone, 2);
+    expect((await validateCode(t.app, asker.token, phone, askerCode)).statusCode).toBe(200);
+    // Both codes were live; the number went to the asker, so the prober's code cannot take it.
+    expect((await validateCode(t.app, prober.token, phone, proberCode)).statusCode).toBe(422);
+  });
+
+  it('answers every wrong code the same, and counts each one, live code or not', async () => {
+    const start = clock.now();
+    const [member, other] = [await onboarded(), await onboarded()];
+    const refused = async (phone: string, code: string) => {
+      const response = await validateCode(t.app, member.token, phone, code);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: P.codeInvalid, errors: { code: [P.codeInvalid] } });
+    };
+    // A code lives 10 minutes: still good a second before, used up once it has served.
+    await sendCode(t.app, member.token, number(1));
+    const used = await smsCode(t.app, number(1));
+    clock.advance((LIMITS.otpExpiresInSeconds - 1) * SECOND);
+    expect((await validateCode(t.app, member.token, number(1), used)).statusCode).toBe(200);
+    await refused(number(1), used);
+    // Expired: the right code, ten minutes on.
+    await sendCode(t.app, member.token, number(2));
+    const expired = await smsCode(t.app, number(2));
+    clock.advance(LIMITS.otpExpiresInSeconds * SECOND);
+    await refused(number(2), expired);
+    // Another member's live code, and a number never sent a code.
+    await sendCode(t.app, other.token, number(3));
+    await refused(number(3), await smsCode(t.app, number(3)));
+    for (let i = 0; i < 6; i++) await refused(number(4), '123456');
+    // A wrong code for a live code of the member's own: the tenth wrong try of the day.
+    clock.advance(MINUTE_SLIDE * SECOND);
+    await sendCode(t.app, member.token, number(5));
+    await refused(number(5), wrongCode(await smsCode(t.app, number(5))));
+
+    const untilFree = DAY_SLIDE - (clock.now() - start) / SECOND;
+    expectLimited(await validateCode(t.app, member.token, number(4), '123456'), untilFree, P.tooManyAttempts);
   });
 });

@@ -27,8 +27,12 @@ export async function consumeSendLimits(ctx: AppContext, userId: string, e164: s
 }
 
 /**
- * Refuses (429, Retry-After) once the member or the number has used its 10 wrong codes of the day.
- * The count is cumulative over every code of the day: asking for a new code does not reset it.
+ * Refuses (429, Retry-After) once the member has used the 10 wrong codes of the day. The count is
+ * cumulative over every code and every number of the day: asking for a new code does not reset it.
+ * There is no per-number count of wrong codes: it would let any member lock a number for its owner with
+ * ten wrong tries (security.md). A per-(member, number) count would add nothing, since the member's own
+ * count, with the same limit, counts every one of those tries too. Guessing at a number stays bounded by
+ * the 5 tries of each code and by the per-number send limits above, which bound its codes.
  */
 export async function assertWrongTriesLeft(
   ctx: AppContext,
@@ -37,7 +41,7 @@ export async function assertWrongTriesLeft(
   log: FastifyBaseLogger,
 ): Promise<void> {
   try {
-    await ctx.limiter.assertAvailable(['phoneWrongPerMemberDay', userId], ['phoneWrongPerNumberDay', hashedKey(e164)]);
+    await ctx.limiter.assertAvailable(['phoneWrongPerMemberDay', userId]);
   } catch (error) {
     if (!(error instanceof AppError) || error.status !== 429) throw error;
     log.warn(
@@ -48,7 +52,7 @@ export async function assertWrongTriesLeft(
   }
 }
 
-/** Counts one wrong code against the member and the number. */
-export async function recordWrongTry(ctx: AppContext, userId: string, e164: string): Promise<void> {
-  await ctx.limiter.record(['phoneWrongPerMemberDay', userId], ['phoneWrongPerNumberDay', hashedKey(e164)]);
+/** Counts one wrong code (or a try with no live code) against the member. */
+export async function recordWrongTry(ctx: AppContext, userId: string): Promise<void> {
+  await ctx.limiter.record(['phoneWrongPerMemberDay', userId]);
 }

@@ -1,5 +1,5 @@
-import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
-import { phoneCodeRequests, users } from '../../db/schema.ts';
+import { and, eq, gt, gte, isNotNull, isNull, lt, lte, ne, sql } from 'drizzle-orm';
+import { phoneCodes, users } from '../../db/schema.ts';
 import type { Tx } from '../../db/sql.ts';
 
 /** Whether a member other than `userId`, and not deleted, holds the number. */
@@ -12,24 +12,89 @@ export async function numberHeldByAnotherMember(db: Tx, phoneNumber: string, use
   return rows.length > 0;
 }
 
-/** Records which member asked for the code now live for a number (one row per number). */
-export async function upsertCodeRequest(db: Tx, phoneNumber: string, userId: string, now: Date) {
+export interface NewPhoneCode {
+  userId: string;
+  phoneNumber: string;
+  codeHash: string;
+  expiresAt: Date;
+  now: Date;
+}
+
+/** Stores the member's new code for the number, replacing only that member's previous one for it. */
+export async function upsertPhoneCode(db: Tx, code: NewPhoneCode) {
+  const { userId, phoneNumber, codeHash, expiresAt, now } = code;
   await db
-    .insert(phoneCodeRequests)
-    .values({ phoneNumber, userId, createdAt: now })
-    .onConflictDoUpdate({ target: phoneCodeRequests.phoneNumber, set: { userId, createdAt: now } });
+    .insert(phoneCodes)
+    .values({ userId, phoneNumber, codeHash, attempts: 0, expiresAt, createdAt: now })
+    .onConflictDoUpdate({
+      target: [phoneCodes.userId, phoneCodes.phoneNumber],
+      set: { codeHash, attempts: 0, expiresAt, createdAt: now },
+    });
 }
 
-export async function selectCodeRequester(db: Tx, phoneNumber: string): Promise<string | undefined> {
+/** Drops the member's codes that have expired, whatever their number. */
+export async function deleteExpiredPhoneCodes(db: Tx, userId: string, now: Date) {
+  await db.delete(phoneCodes).where(and(eq(phoneCodes.userId, userId), lte(phoneCodes.expiresAt, now)));
+}
+
+/**
+ * Counts one try at the member's live code for the number and returns its hash; undefined when there is
+ * no live code (none, expired, or already tried `allowedAttempts` times). One statement, so concurrent
+ * tries never get more than `allowedAttempts` looks at a code.
+ */
+export async function claimPhoneCodeTry(
+  db: Tx,
+  userId: string,
+  phoneNumber: string,
+  now: Date,
+  allowedAttempts: number,
+): Promise<string | undefined> {
   const [row] = await db
-    .select({ userId: phoneCodeRequests.userId })
-    .from(phoneCodeRequests)
-    .where(eq(phoneCodeRequests.phoneNumber, phoneNumber));
-  return row?.userId;
+    .update(phoneCodes)
+    .set({ attempts: sql`${phoneCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(phoneCodes.userId, userId),
+        eq(phoneCodes.phoneNumber, phoneNumber),
+        gt(phoneCodes.expiresAt, now),
+        lt(phoneCodes.attempts, allowedAttempts),
+      ),
+    )
+    .returning({ codeHash: phoneCodes.codeHash });
+  return row?.codeHash;
 }
 
-export async function deleteCodeRequest(db: Tx, phoneNumber: string) {
-  await db.delete(phoneCodeRequests).where(eq(phoneCodeRequests.phoneNumber, phoneNumber));
+/** Whether the member's code for the number is unexpired but used up by wrong tries. */
+export async function hasKilledPhoneCode(
+  db: Tx,
+  userId: string,
+  phoneNumber: string,
+  now: Date,
+  allowedAttempts: number,
+): Promise<boolean> {
+  const rows = await db
+    .select({ attempts: phoneCodes.attempts })
+    .from(phoneCodes)
+    .where(
+      and(
+        eq(phoneCodes.userId, userId),
+        eq(phoneCodes.phoneNumber, phoneNumber),
+        gt(phoneCodes.expiresAt, now),
+        gte(phoneCodes.attempts, allowedAttempts),
+      ),
+    );
+  return rows.length > 0;
+}
+
+/** Deletes the member's code for the number if it is still the one with `codeHash`; whether it was. */
+export async function consumePhoneCode(db: Tx, userId: string, phoneNumber: string, codeHash: string) {
+  const rows = await db
+    .delete(phoneCodes)
+    .where(
+      and(eq(phoneCodes.userId, userId), eq(phoneCodes.phoneNumber, phoneNumber), eq(phoneCodes.codeHash, codeHash)),
+    )
+    .returning({ userId: phoneCodes.userId });
+  return rows.length > 0;
 }
 
 /** A deleted account (waiting for its purge) gives up its number, so that a live member can verify it. */

@@ -3,11 +3,12 @@ import {
   errorResponseSchema,
   sendVerificationCodeRequestSchema,
   sendVerificationCodeResponseSchema,
-  userResponseSchema,
   validateVerificationCodeRequestSchema,
+  validateVerificationCodeResponseSchema,
 } from '@corral/contract';
+import type { FastifyRequest } from 'fastify';
 import { routeGroup, viewerOf } from '../../lib/access.ts';
-import { sendVerificationCode, validateVerificationCode } from './phone.service.ts';
+import { type PhoneRequestMeta, sendVerificationCode, validateVerificationCode } from './phone.service.ts';
 
 const tags = ['phone'];
 const errors = { '4xx': errorResponseSchema };
@@ -26,7 +27,7 @@ export const phoneRoutes = routeGroup('signed-in', async (app) => {
         response: { 200: sendVerificationCodeResponseSchema, ...errors },
       },
     },
-    async (request) => sendVerificationCode(ctx, viewerOf(request), request.body, request.log),
+    async (request) => sendVerificationCode(ctx, viewerOf(request), request.body, metaOf(request)),
   );
 
   app.post(
@@ -36,9 +37,14 @@ export const phoneRoutes = routeGroup('signed-in', async (app) => {
         tags,
         summary: 'Check the code sent to the number; on success the number is the member’s, verified',
         body: validateVerificationCodeRequestSchema,
-        response: { 200: userResponseSchema, ...errors },
+        response: { 200: validateVerificationCodeResponseSchema, ...errors },
       },
     },
-    async (request) => validateVerificationCode(ctx, viewerOf(request), request.body, request.log),
+    async (request) => validateVerificationCode(ctx, viewerOf(request), request.body, metaOf(request)),
   );
+});
+
+const metaOf = (request: FastifyRequest): PhoneRequestMeta => ({
+  log: request.log,
+  later: (job) => request.afterResponse(job),
 });

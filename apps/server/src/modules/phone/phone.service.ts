@@ -1,11 +1,11 @@
 import {
+  LIMITS,
   MESSAGES,
   type SendVerificationCodeResponse,
   type sendVerificationCodeRequestSchema,
-  type UserResponse,
+  type ValidateVerificationCodeResponse,
   type validateVerificationCodeRequestSchema,
 } from '@corral/contract';
-import { isAPIError } from 'better-auth/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
@@ -14,110 +14,131 @@ import type { Viewer } from '../../lib/viewer.ts';
 import { toCurrentUser } from '../auth/auth.mapper.ts';
 import { assertWrongTriesLeft, consumeSendLimits, recordWrongTry } from './phone.limits.ts';
 import {
-  deleteCodeRequest,
+  claimPhoneCodeTry,
+  consumePhoneCode,
+  deleteExpiredPhoneCodes,
+  hasKilledPhoneCode,
   numberHeldByAnotherMember,
   releaseNumberFromDeletedMembers,
-  selectCodeRequester,
   selectUser,
   setVerifiedPhoneNumber,
-  upsertCodeRequest,
+  upsertPhoneCode,
 } from './phone.queries.ts';
+import { newPhoneCode, phoneCodeHash, sameHash } from './phone-code.ts';
 import { maskPhone } from './phone-log.ts';
 
 export type SendCodeInput = z.output<typeof sendVerificationCodeRequestSchema>;
 export type ValidateCodeInput = z.output<typeof validateVerificationCodeRequestSchema>;
 
+/** What the phone services need from the request: its logger, and a way to work after the answer. */
+export interface PhoneRequestMeta {
+  log: FastifyBaseLogger;
+  later(job: () => Promise<unknown>): void;
+}
+
 const P = MESSAGES.phone;
 
-/** POST /contacts/send-verification-code: a 6-digit code by SMS, bound to this member and this number. */
+/**
+ * POST /contacts/send-verification-code: a 6-digit code by SMS, bound to this member and this number. It
+ * replaces this member's previous code for the number, never another member's: each member asking for a
+ * number has a code, and wrong tries, of their own.
+ */
 export async function sendVerificationCode(
   ctx: AppContext,
   viewer: Viewer,
   input: SendCodeInput,
-  log: FastifyBaseLogger,
+  meta: PhoneRequestMeta,
 ): Promise<SendVerificationCodeResponse> {
   assertOnboarded(viewer);
   const userId = viewer.user.id;
   const phone = input.original_phone; // E.164, normalised by the contract's schema
-  await assertWrongTriesLeft(ctx, userId, phone, log);
+  await assertWrongTriesLeft(ctx, userId, phone, meta.log);
   // Counted before the ownership check, so probing which numbers are taken costs sends too.
   await consumeSendLimits(ctx, userId, phone);
   if (await numberHeldByAnotherMember(ctx.db, phone, userId)) throw numberInUse();
-  await upsertCodeRequest(ctx.db, phone, userId, new Date(ctx.clock.now()));
-  // better-auth stores the code (10 minutes, 5 tries) and hands the SMS to ctx.sms outside the request.
-  await ctx.auth.api.sendPhoneNumberOTP({ body: { phoneNumber: phone } });
-  log.info({ event: 'phone.code_sent', user_id: userId, phone: maskPhone(phone) }, 'phone code sent');
+
+  const code = newPhoneCode();
+  const now = ctx.clock.now();
+  await deleteExpiredPhoneCodes(ctx.db, userId, new Date(now));
+  await upsertPhoneCode(ctx.db, {
+    userId,
+    phoneNumber: phone,
+    codeHash: phoneCodeHash(ctx.config.authSecret, userId, phone, code),
+    expiresAt: new Date(now + LIMITS.otpExpiresInSeconds * 1000),
+    now: new Date(now),
+  });
+  // The SMS leaves after the answer, so the answer's timing does not depend on the SMS provider.
+  const minutes = LIMITS.otpExpiresInSeconds / 60;
+  meta.later(() =>
+    ctx.sms.send({ to: phone, text: `Your Corral verification code is ${code}. It expires in ${minutes} minutes.` }),
+  );
+  meta.log.info({ event: 'phone.code_sent', user_id: userId, phone: maskPhone(phone) }, 'phone code sent');
   return { status: true, message: P.codeSent, phone };
 }
 
 /**
- * POST /contacts/validate-verification-code. The code must be the live one for this number, asked for
- * by this member. better-auth checks and consumes it (5 wrong tries kill it); the member's number is
- * then saved here, in one transaction, so re-verifying one's own number works too (better-auth's
- * `updatePhoneNumber` refuses any number already held, the member's own included).
+ * POST /contacts/validate-verification-code. Only the member's own live code for this number is looked
+ * at, so no answer tells anything about another member's code. Every refusal counts as one of the
+ * member's wrong tries of the day and answers the same 'Invalid verification code.', whatever the reason
+ * (a wrong code, an expired or used one, none at all, one that only another member has); only the member's
+ * own code killed by 5 wrong tries answers 'Too many wrong codes', as a new code is then the only way on.
+ * The number is saved in the transaction that consumes the code, so re-verifying one's own number works.
  */
 export async function validateVerificationCode(
   ctx: AppContext,
   viewer: Viewer,
   input: ValidateCodeInput,
-  log: FastifyBaseLogger,
-): Promise<UserResponse> {
+  meta: PhoneRequestMeta,
+): Promise<ValidateVerificationCodeResponse> {
   assertOnboarded(viewer);
   const userId = viewer.user.id;
   const phone = input.original_phone;
-  const failed = (reason: string) =>
+  const { log } = meta;
+  const refuse = async (reason: 'no_live_code' | 'wrong_code') => {
+    await recordWrongTry(ctx, userId);
     log.info({ event: 'phone.code_failed', user_id: userId, phone: maskPhone(phone), reason }, 'phone code refused');
+    return codeError(P.codeInvalid);
+  };
+
   await assertWrongTriesLeft(ctx, userId, phone, log);
-  if (await numberHeldByAnotherMember(ctx.db, phone, userId)) throw numberInUse();
-
-  const requester = await selectCodeRequester(ctx.db, phone);
-  if (!requester) {
-    failed('no_code');
-    throw codeError(P.codeExpired);
-  }
-  if (requester !== userId) {
-    // Another member's code for this number: a wrong code as far as this member is concerned.
-    await recordWrongTry(ctx, userId, phone);
-    failed('other_member');
-    throw codeError(P.codeInvalid);
+  if (await numberHeldByAnotherMember(ctx.db, phone, userId)) {
+    // No code can win this number: the try counts, so probing which numbers are taken costs tries.
+    await recordWrongTry(ctx, userId);
+    throw numberInUse();
   }
 
-  try {
-    await ctx.auth.api.consumePhoneNumberOTP({ body: { phoneNumber: phone, code: input.code } });
-  } catch (error) {
-    const code = isAPIError(error) ? String(error.body?.code) : undefined;
-    if (code === 'INVALID_OTP') {
-      await recordWrongTry(ctx, userId, phone);
-      failed('wrong_code');
-      throw codeError(P.codeInvalid);
-    }
-    if (code === 'OTP_EXPIRED' || code === 'OTP_NOT_FOUND') {
-      failed('expired');
-      throw codeError(P.codeExpired);
-    }
-    if (code === 'TOO_MANY_ATTEMPTS') {
+  const now = new Date(ctx.clock.now());
+  const codeHash = await claimPhoneCodeTry(ctx.db, userId, phone, now, LIMITS.otpAllowedAttempts);
+  if (codeHash === undefined) {
+    if (await hasKilledPhoneCode(ctx.db, userId, phone, now, LIMITS.otpAllowedAttempts)) {
+      await recordWrongTry(ctx, userId);
       log.warn({ event: 'phone.locked', user_id: userId, phone: maskPhone(phone) }, 'phone code killed by wrong tries');
       throw codeError(P.tooManyAttempts);
     }
-    throw error;
+    throw await refuse('no_live_code');
+  }
+  if (!sameHash(phoneCodeHash(ctx.config.authSecret, userId, phone, input.code), codeHash)) {
+    throw await refuse('wrong_code');
   }
 
-  const user = await saveVerifiedNumber(ctx, userId, phone);
+  const user = await saveVerifiedNumber(ctx, userId, phone, codeHash, now);
+  // A concurrent request with the same code consumed it first.
+  if (!user) throw await refuse('no_live_code');
   log.info({ event: 'phone.verified', user_id: userId, phone: maskPhone(phone) }, 'phone number verified');
-  return { user: toCurrentUser(user, viewer.token) };
+  return { data: { user: toCurrentUser(user, viewer.token) } };
 }
 
-async function saveVerifiedNumber(ctx: AppContext, userId: string, phone: string) {
-  const now = new Date(ctx.clock.now());
+/** Consumes the code and gives the member the number, in one transaction; undefined if the code was gone. */
+async function saveVerifiedNumber(ctx: AppContext, userId: string, phone: string, codeHash: string, now: Date) {
   try {
-    const user = await ctx.db.transaction(async (tx) => {
+    return await ctx.db.transaction(async (tx) => {
+      if (!(await consumePhoneCode(tx, userId, phone, codeHash))) return undefined;
       await releaseNumberFromDeletedMembers(tx, phone);
       await setVerifiedPhoneNumber(tx, userId, phone, now);
-      await deleteCodeRequest(tx, phone);
-      return selectUser(tx, userId);
+      const user = await selectUser(tx, userId);
+      if (!user) throw new Error('the member vanished during phone verification');
+      return user;
     });
-    if (!user) throw new Error('the member vanished during phone verification');
-    return user;
   } catch (error) {
     // Another member verified the same number a moment earlier: the unique index refused this one.
     if (isUniqueViolation(error)) throw numberInUse();

@@ -1,15 +1,17 @@
-import { MESSAGES } from '@corral/contract';
-import { eq } from 'drizzle-orm';
+import { LIMITS, MESSAGES } from '@corral/contract';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, onboardMember, signUpMember } from '../../../test/factories.ts';
 import { sendCode, smsCode, validateCode, wrongCode } from '../../../test/phone-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { phoneCodeRequests, users, verifications } from '../../db/schema.ts';
+import { phoneCodes, users } from '../../db/schema.ts';
+import { ManualClock } from '../../lib/clock.ts';
 
 const P = MESSAGES.phone;
 let t: TestApp;
+const clock = new ManualClock();
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ clock });
 });
 afterAll(() => t.close());
 
@@ -28,6 +30,11 @@ async function onboarded() {
 }
 
 const userRow = async (id: string) => (await t.ctx.db.select().from(users).where(eq(users.id, id)))[0];
+const codeRows = (userId: string, e164: string) =>
+  t.ctx.db
+    .select()
+    .from(phoneCodes)
+    .where(and(eq(phoneCodes.userId, userId), eq(phoneCodes.phoneNumber, e164)));
 
 describe('phone verification', () => {
   it('sends a 6-digit code by SMS and verifies the number with it', async () => {
@@ -38,15 +45,21 @@ describe('phone verification', () => {
     expect(sent.json()).toEqual({ status: true, message: P.codeSent, phone: e164 });
     const code = await smsCode(t.app, e164);
     expect(code).toMatch(/^\d{6}$/);
+    // The database keeps a hash of the code, never the code.
+    const [stored] = await codeRows(member.user.id, e164);
+    expect(stored?.codeHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(stored)).not.toContain(code);
 
     const response = await validateCode(t.app, member.token, typed, code);
     expect(response.statusCode).toBe(200);
-    expect(response.json().user).toMatchObject({ id: member.user.id, verified: 1, is_onboard: 1 });
-    expect(response.json().user.api_token).toBe(member.token);
+    // The spec's table: the answer is read as data.user.
+    expect(Object.keys(response.json())).toEqual(['data']);
+    expect(response.json().data.user).toMatchObject({ id: member.user.id, verified: 1, is_onboard: 1 });
+    expect(response.json().data.user.api_token).toBe(member.token);
     expect(await userRow(member.user.id)).toMatchObject({ phoneNumber: e164, phoneNumberVerified: true });
-    expect(await t.ctx.db.select().from(phoneCodeRequests).where(eq(phoneCodeRequests.phoneNumber, e164))).toEqual([]);
+    expect(await codeRows(member.user.id, e164)).toEqual([]);
     // Single use: the same code again finds nothing to check.
-    expect((await validateCode(t.app, member.token, e164, code)).json().message).toBe(P.codeExpired);
+    expect((await validateCode(t.app, member.token, e164, code)).json().message).toBe(P.codeInvalid);
     const verify = await t.app.inject({ url: '/api/verify', headers: bearer(member.token) });
     expect(verify.json().user.verified).toBe(1);
   });
@@ -74,7 +87,9 @@ describe('phone verification', () => {
     const killed = await validateCode(t.app, member.token, e164, code);
     expect(killed.statusCode).toBe(400);
     expect(killed.json().message).toBe(P.tooManyAttempts);
-    expect((await validateCode(t.app, member.token, e164, code)).json().message).toBe(P.codeExpired);
+    // The code stays dead until a new one replaces it or it expires.
+    expect((await validateCode(t.app, member.token, e164, code)).json().message).toBe(P.tooManyAttempts);
+    expect((await userRow(member.user.id))?.phoneNumberVerified).toBe(false);
 
     await sendCode(t.app, member.token, e164);
     const fresh = await smsCode(t.app, e164, 2);
@@ -95,27 +110,50 @@ describe('phone verification', () => {
     expect((await validateCode(t.app, asker.token, e164, code)).statusCode).toBe(200);
   });
 
-  it('answers an expired code with the spec message', async () => {
+  it('never lets concurrent wrong tries look at a code more than 5 times', async () => {
     const member = await onboarded();
     const { e164 } = freshNumber();
     await sendCode(t.app, member.token, e164);
     const code = await smsCode(t.app, e164);
-    // better-auth keeps codes for 10 minutes of real time: move this one's expiry into the past.
-    await t.ctx.db
-      .update(verifications)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(verifications.identifier, `phone-number-otp-${e164}`));
-    const response = await validateCode(t.app, member.token, e164, code);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(P.codeExpired);
+    const tries = await Promise.all(
+      Array.from({ length: 8 }, () => validateCode(t.app, member.token, e164, wrongCode(code))),
+    );
+    expect(tries.map((response) => response.statusCode)).toEqual(Array(8).fill(400));
+    expect((await codeRows(member.user.id, e164))[0]?.attempts).toBe(LIMITS.otpAllowedAttempts);
+    expect((await validateCode(t.app, member.token, e164, code)).json().message).toBe(P.tooManyAttempts);
     expect((await userRow(member.user.id))?.phoneNumberVerified).toBe(false);
   });
 
-  it('answers a code for a number that was never sent one as expired', async () => {
+  it('keeps a code 10 minutes, then answers it as any wrong code', async () => {
+    const member = await onboarded();
+    const { e164 } = freshNumber();
+    await sendCode(t.app, member.token, e164);
+    const code = await smsCode(t.app, e164);
+    clock.advance(LIMITS.otpExpiresInSeconds * 1000);
+    const response = await validateCode(t.app, member.token, e164, code);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: P.codeInvalid, errors: { code: [P.codeInvalid] } });
+    expect((await userRow(member.user.id))?.phoneNumberVerified).toBe(false);
+  });
+
+  it('answers a code for a number that was never sent one as any wrong code', async () => {
     const member = await onboarded();
     const response = await validateCode(t.app, member.token, freshNumber().e164, '123456');
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(P.codeExpired);
+    expect(response.json()).toEqual({ message: P.codeInvalid, errors: { code: [P.codeInvalid] } });
+  });
+
+  it('keeps each member’s code for a number apart from another’s', async () => {
+    const [first, second] = [await onboarded(), await onboarded()];
+    const { e164 } = freshNumber();
+    await sendCode(t.app, first.token, e164);
+    const firstCode = await smsCode(t.app, e164);
+    expect((await sendCode(t.app, second.token, e164)).statusCode).toBe(200);
+    const secondCode = await smsCode(t.app, e164, 2);
+    // The second member's wrong tries kill the second member's code only.
+    for (let i = 0; i < 5; i++) await validateCode(t.app, second.token, e164, wrongCode(secondCode));
+    expect((await codeRows(first.user.id, e164))[0]?.attempts).toBe(0);
+    expect((await validateCode(t.app, first.token, e164, firstCode)).statusCode).toBe(200);
   });
 
   it('refuses a number another member has verified, and lets a member verify their own number again', async () => {
@@ -136,7 +174,7 @@ describe('phone verification', () => {
     expect((await sendCode(t.app, owner.token, e164)).statusCode).toBe(200);
     const again = await validateCode(t.app, owner.token, e164, await smsCode(t.app, e164, 2));
     expect(again.statusCode).toBe(200);
-    expect(again.json().user.verified).toBe(1);
+    expect(again.json().data.user.verified).toBe(1);
     expect(await userRow(owner.user.id)).toMatchObject({ phoneNumber: e164, phoneNumberVerified: true });
   });
 

@@ -31,7 +31,7 @@ export function CodeStep({
     validate.mutate(
       { phone, code, original_phone: typed },
       {
-        onSuccess: ({ user }) => onVerified(user),
+        onSuccess: ({ data }) => onVerified(data.user),
         onError: (failure) =>
           setError(failure instanceof ApiError && failure.message ? failure.message : MESSAGES.phone.codeInvalid),
       },
