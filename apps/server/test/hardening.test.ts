@@ -1,6 +1,7 @@
 import { MESSAGES } from '@corral/contract';
 import { count } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { comments, friendRequests, posts, reports } from '../src/db/schema.ts';
 import { ManualClock } from '../src/lib/clock.ts';
@@ -168,6 +169,20 @@ describe('a deleted member', () => {
       headers: bearer(author.token),
     });
     expect(listed.json().data).toHaveLength(1);
+  });
+
+  it('has their photos answer 404 at once (the purge removes the files later)', async () => {
+    const leaver = await setUpMember(t.app);
+    const photo = await sharp({ create: { width: 48, height: 32, channels: 3, background: '#8b5a2b' } })
+      .jpeg()
+      .toBuffer();
+    const post = (await createPost(t.app, leaver.token, 'Last ride', [photo])).json().data;
+    const src = new URL(post.media[0].src, 'http://corral.test').pathname;
+    expect((await t.app.inject({ method: 'GET', url: src })).statusCode).toBe(200);
+    await t.app.inject({ method: 'DELETE', url: '/api/account-delete', headers: bearer(leaver.token) });
+    const gone = await t.app.inject({ method: 'GET', url: src });
+    expect(gone.statusCode).toBe(404);
+    expect(await t.ctx.storage.get(src.replace('/media/', ''))).not.toBeNull();
   });
 });
 

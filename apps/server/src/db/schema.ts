@@ -267,7 +267,11 @@ export const postImages = pgTable(
     placeholder: text('placeholder').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('post_images_post_position_unique').on(t.postId, t.position)],
+  (t) => [
+    uniqueIndex('post_images_post_position_unique').on(t.postId, t.position),
+    // GET /media/* asks whether an image's post and author are still live.
+    index('post_images_storage_key_idx').on(t.storageKey),
+  ],
 );
 
 export const likes = pgTable(

@@ -187,3 +187,15 @@ export async function subtractInteractionsOf(tx: Tx, userId: string): Promise<vo
           group by shared_post_id) s
     where p.id = s.post_id`);
 }
+
+const liveImage = preparedStatement<{ key: string }, { live: boolean }>(
+  ({ key }) => sql`
+    select exists (select 1 from post_images pi join posts p on p.id = pi.post_id join users u on u.id = p.user_id
+                   where pi.storage_key = ${key} and p.deleted_at is null and u.deleted_at is null) as live`,
+);
+
+/** Whether the image stored under `storageKey` belongs to a live post of a live member. */
+export async function selectImageIsLive(db: Tx, storageKey: string): Promise<boolean> {
+  const [row] = await liveImage(db, { key: storageKey });
+  return row?.live === true;
+}

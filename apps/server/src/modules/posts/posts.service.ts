@@ -97,3 +97,11 @@ export async function reportItem(ctx: AppContext, viewer: Viewer, id: number, bo
 export async function forgetInteractionsOf(tx: Tx, userId: string): Promise<void> {
   await q.subtractInteractionsOf(tx, userId);
 }
+
+/**
+ * Whether a stored image may still be served: its post and its author are live. A deleted member's photos
+ * answer 404 at once; the purge removes the files later.
+ */
+export function isLiveImage(ctx: AppContext, storageKey: string): Promise<boolean> {
+  return q.selectImageIsLive(ctx.db, storageKey);
+}

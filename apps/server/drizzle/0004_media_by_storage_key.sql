@@ -1,0 +1,1 @@
+CREATE INDEX "post_images_storage_key_idx" ON "post_images" USING btree ("storage_key");
