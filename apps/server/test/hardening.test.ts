@@ -196,9 +196,13 @@ describe('forgot password', () => {
         statements.length = 0;
         const response = await app.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email } });
         expect(response.statusCode).toBe(200);
-        expect(statements, email).toEqual([]);
+        // (The account purge may run its own statements at any time; none of them looks an address up.)
+        expect(
+          statements.filter((statement) => /email|verifications/.test(statement)),
+          email,
+        ).toEqual([]);
         // The work that follows the answer looks the address up.
-        await vi.waitFor(() => expect(statements.length).toBeGreaterThan(0));
+        await vi.waitFor(() => expect(statements.some((statement) => statement.includes('email'))).toBe(true));
         await new Promise((resolve) => setTimeout(resolve, 300));
       }
       await waitForMessage(app.ctx, member.email);
@@ -234,5 +238,19 @@ describe('sessions', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('Share Now', () => {
+  it('takes a POST with no body at all, as a spec client sends it', async () => {
+    const author = await setUpMember(t.app);
+    const post = (await createPost(t.app, author.token, 'Share me')).json().data;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/posts/${post.id}/share`,
+      headers: bearer(author.token),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.type).toBe('3');
   });
 });

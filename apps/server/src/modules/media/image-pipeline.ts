@@ -9,23 +9,28 @@ export interface ProcessedImage {
   placeholder: string;
 }
 
+export interface ImageOptions {
+  /** SVG is refused unless asked for, and then only rasterised. */
+  allowSvg?: boolean;
+}
+
 const RASTER_FORMATS = new Set(['jpeg', 'png', 'gif', 'webp', 'heif']);
+/** How the bytes are opened: first frame only, SVG rasterised at twice the CSS pixel (raster formats ignore it). */
+const openOptions = { pages: 1, density: 144 } as const;
 
 const notAnImage = () => new AppError(422, FEED_MESSAGES.notAnImage, { images: [FEED_MESSAGES.notAnImage] });
 const tooLarge = () => new AppError(413, FEED_MESSAGES.imageTooLarge, { images: [FEED_MESSAGES.imageTooLarge] });
 
 /**
- * Trusts the bytes, not the name or the browser's type: decodes them, refuses what is not a photo
- * (SVG only when asked, and then rasterised), refuses more than 10 MB or 40 megapixels (decompression
- * bombs stop at the header), turns the image upright, drops every bit of metadata (GPS included) and
- * writes WebP variants 320, 640 and 1280 px wide, never wider than the original, plus a tiny
- * placeholder so layouts do not jump.
+ * Trusts the bytes, not the name or the browser's type: reads the header only, refuses what is not a photo
+ * (SVG only when asked, and then rasterised) and more than 10 MB or 40 megapixels, so that a decompression
+ * bomb stops here, before a single pixel is decoded.
  */
-export async function processImage(bytes: Buffer, options: { allowSvg?: boolean } = {}): Promise<ProcessedImage> {
+async function readImageHeader(bytes: Buffer, options: ImageOptions = {}): Promise<void> {
   if (bytes.length > LIMITS.imageMaxBytes) throw tooLarge();
   let metadata: sharp.Metadata;
   try {
-    metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
+    metadata = await sharp(bytes, { ...openOptions, limitInputPixels: false }).metadata();
   } catch {
     throw notAnImage();
   }
@@ -35,26 +40,43 @@ export async function processImage(bytes: Buffer, options: { allowSvg?: boolean 
   if (format === 'heif' && metadata.compression !== 'av1') throw notAnImage();
   if (!(RASTER_FORMATS.has(format) || (isSvg && options.allowSvg))) throw notAnImage();
   if ((metadata.width ?? 0) * (metadata.height ?? 0) > LIMITS.imageMaxPixels) throw tooLarge();
+}
 
-  // The pipeline: first frame only, upright, no metadata (sharp drops it unless asked to keep it).
-  const base = () =>
-    sharp(bytes, { limitInputPixels: LIMITS.imageMaxPixels, pages: 1, density: isSvg ? 144 : undefined }).rotate();
-  let upright: { width: number; height: number };
+/**
+ * Checks the header (readImageHeader), then decodes the photo once: first frame only, turned upright and
+ * scaled straight to the largest variant (JPEG and WebP shrink while they decode, so a 40-megapixel photo
+ * never exists at full size in memory). Every variant and the placeholder are cut from that one bitmap:
+ * WebP 320, 640 and 1280 px wide, never wider than the original, and a tiny blurred placeholder so layouts
+ * do not jump. Nothing of the original's metadata (EXIF, GPS, ICC, XMP) survives a raw bitmap.
+ */
+export async function processImage(bytes: Buffer, options: ImageOptions = {}): Promise<ProcessedImage> {
+  await readImageHeader(bytes, options);
+  const largestWidth = Math.max(...LIMITS.imageVariantWidths);
+  let decoded: { data: Buffer; info: sharp.OutputInfo };
   try {
-    const info = await base().toBuffer({ resolveWithObject: true });
-    upright = { width: info.info.width, height: info.info.height };
+    // The pixel limit again, as a guard of its own: a header that lied stops the decoder too.
+    decoded = await sharp(bytes, { ...openOptions, limitInputPixels: LIMITS.imageMaxPixels })
+      .rotate()
+      .resize({ width: largestWidth, withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
   } catch {
     throw notAnImage();
   }
-  const widths = [...new Set(LIMITS.imageVariantWidths.map((w) => Math.min(w, upright.width)))];
-  const variants = await Promise.all(
-    widths.map(async (width) => ({
-      width,
-      bytes: await base().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer(),
-    })),
-  );
-  const largest = widths.at(-1) ?? upright.width;
-  const height = Math.round((upright.height * largest) / upright.width);
-  const tiny = await base().resize({ width: 16 }).blur(1).webp({ quality: 40 }).toBuffer();
-  return { width: largest, height, variants, placeholder: `data:image/webp;base64,${tiny.toString('base64')}` };
+  const { data, info } = decoded;
+  const bitmap = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+
+  // One after the other: an image holds one thread at a time, which is what the image queue counts on.
+  const variants: ProcessedImage['variants'] = [];
+  for (const width of [...new Set(LIMITS.imageVariantWidths.map((w) => Math.min(w, info.width)))]) {
+    const resized = width === info.width ? bitmap() : bitmap().resize({ width });
+    variants.push({ width, bytes: await resized.webp({ quality: 80 }).toBuffer() });
+  }
+  const tiny = await bitmap().resize({ width: 16 }).blur(1).webp({ quality: 40 }).toBuffer();
+  return {
+    width: info.width,
+    height: info.height,
+    variants,
+    placeholder: `data:image/webp;base64,${tiny.toString('base64')}`,
+  };
 }

@@ -1,14 +1,22 @@
 import { FEED_MESSAGES, LIMITS, MESSAGES } from '@corral/contract';
-import multipart from '@fastify/multipart';
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from '../../lib/errors.ts';
+import { NUL_MESSAGE } from '../../lib/input-guard.ts';
+import { imageQueue } from './image-queue.ts';
 
 /** A multipart form of photos: its text fields, validated, and the bytes of each file in order. */
 export interface ImageForm<Fields> {
   fields: Fields;
   files: Buffer[];
 }
+
+export const FORM_MESSAGES = {
+  notMultipart: 'Send the post as multipart/form-data.',
+  unreadable: 'The form could not be read. Send it as multipart/form-data with a boundary.',
+  tooManyParts: 'The form has too many fields.',
+} as const;
 
 /**
  * Lets the routes of a group (and only them) read multipart forms. The plugin's limits are one file and one
@@ -25,30 +33,71 @@ export async function registerImageForms(app: FastifyInstance): Promise<void> {
 /**
  * Reads a multipart request of up to LIMITS.postImagesMax photos of at most LIMITS.imageMaxBytes each, then
  * validates its text fields with the contract's schema (a field sent twice counts once, the last one).
- * The photos are only read here; the media service checks what they are.
+ *
+ * The limits are counted while the request streams in: a photo is refused as soon as it passes 10 MB and the
+ * request as soon as an 11th photo starts, without reading the rest; no photo is read while the image queue
+ * is full. A field with a NUL byte is refused as the JSON bodies are (input-guard runs before this is read).
+ * A form the parser cannot read (no boundary, cut short) is a 400, never a 500. Every refusal closes the
+ * connection, since the client may still be sending. The photos are only read here; the media service
+ * checks what they are.
  */
 export async function readImageForm<Schema extends z.ZodType>(
   request: FastifyRequest,
   fieldsSchema: Schema,
 ): Promise<ImageForm<z.output<Schema>>> {
-  if (!request.isMultipart()) throw new AppError(415, 'Send the post as multipart/form-data.');
+  if (!request.isMultipart()) throw new AppError(415, FORM_MESSAGES.notMultipart);
   const fields = new Map<string, string>();
   const files: Buffer[] = [];
-  for await (const part of request.parts()) {
-    if (part.type === 'field') {
-      fields.set(part.fieldname, String(part.value));
-      continue;
+  let parts = 0;
+  try {
+    for await (const part of request.parts()) {
+      parts += 1;
+      if (part.type === 'field') {
+        const value = String(part.value);
+        if (value.includes('\u0000') || part.fieldname.includes('\u0000')) throw new AppError(422, NUL_MESSAGE);
+        fields.set(part.fieldname, value);
+        continue;
+      }
+      if (files.length === LIMITS.postImagesMax)
+        throw new AppError(422, FEED_MESSAGES.tooManyImages, { images: [FEED_MESSAGES.tooManyImages] });
+      if (files.length === 0) imageQueue.assertRoom();
+      files.push(await readFilePart(part));
     }
-    if (files.length === LIMITS.postImagesMax)
-      throw new AppError(422, FEED_MESSAGES.tooManyImages, { images: [FEED_MESSAGES.tooManyImages] });
-    const bytes = await part.toBuffer();
-    if (part.file.truncated)
-      throw new AppError(413, FEED_MESSAGES.imageTooLarge, { images: [FEED_MESSAGES.imageTooLarge] });
-    files.push(bytes);
+    // The parser ends a body in which it finds no boundary at all as if it were an empty form: it is not one.
+    if (parts === 0) throw new AppError(400, FORM_MESSAGES.unreadable);
+  } catch (error) {
+    throw refusal(error);
   }
   const parsed = fieldsSchema.safeParse(Object.fromEntries(fields));
   if (!parsed.success) throw invalidFields(parsed.error);
   return { fields: parsed.data, files };
+}
+
+/** A file part's bytes, counted as they come: past LIMITS.imageMaxBytes the part is dropped unread. */
+async function readFilePart(part: MultipartFile): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  // Leaving the loop early destroys the stream, which stops the parser and with it the reading.
+  for await (const chunk of part.file as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > LIMITS.imageMaxBytes)
+      throw new AppError(413, FEED_MESSAGES.imageTooLarge, { images: [FEED_MESSAGES.imageTooLarge] });
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/**
+ * What a refusal while reading answers: our own errors as they are, the parser's limits as 413 and anything
+ * else the parser throws (no boundary, a part cut short) as 400. Each closes the connection.
+ */
+function refusal(error: unknown): AppError {
+  const close = { connection: 'close' };
+  if (error instanceof AppError)
+    return new AppError(error.status, error.message, error.errors, { ...error.headers, ...close });
+  const status = error instanceof Error && 'statusCode' in error ? error.statusCode : undefined;
+  if (status === 413) return new AppError(413, FORM_MESSAGES.tooManyParts, undefined, close);
+  return new AppError(400, FORM_MESSAGES.unreadable, undefined, close);
 }
 
 /** The fields' issues as the error handler answers a body's: the first message, and every message by field. */

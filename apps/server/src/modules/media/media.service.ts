@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { ImageMedia } from '@corral/contract';
 import type { MediaStorage } from '../../adapters/storage.ts';
 import type { AppContext } from '../../app-context.ts';
-import { processImage } from './image-pipeline.ts';
+import { type ImageOptions, processImage } from './image-pipeline.ts';
+import { imageQueue } from './image-queue.ts';
 
 export interface StoredImage {
   storageKey: string;
@@ -12,13 +13,12 @@ export interface StoredImage {
   placeholder: string;
 }
 
-/** Processes an upload and stores its variants under a key of 128 random bits: `i/<hex>/<width>.webp`. */
-export async function storeImage(
-  ctx: AppContext,
-  bytes: Buffer,
-  options: { allowSvg?: boolean } = {},
-): Promise<StoredImage> {
-  const image = await processImage(bytes, options);
+/**
+ * Processes an upload when one of the image queue's workers is free, and stores its variants under a key of
+ * 128 random bits: `i/<hex>/<width>.webp`.
+ */
+export async function storeImage(ctx: AppContext, bytes: Buffer, options: ImageOptions = {}): Promise<StoredImage> {
+  const image = await imageQueue.run(() => processImage(bytes, options));
   const storageKey = `i/${randomBytes(16).toString('hex')}`;
   try {
     await Promise.all(

@@ -14,6 +14,7 @@ import {
 } from '@corral/contract';
 import { z } from 'zod';
 import { routeGroup, viewerOf } from '../../lib/access.ts';
+import { imageQueue } from '../media/image-queue.ts';
 import { readImageForm, registerImageForms } from '../media/media.multipart.ts';
 import { addComment, listComments } from './comments.service.ts';
 import { createPost, deletePost, getItem, reportItem, shareItem, toggleLike } from './posts.service.ts';
@@ -29,7 +30,9 @@ export const postsRoutes = routeGroup('member', async (app) => {
     async (request) => {
       const viewer = viewerOf(request);
       const { fields, files } = await readImageForm(request, createPostFieldsSchema);
-      return { data: await createPost(app.ctx, viewer, { title: fields.title, files }) };
+      const create = () => createPost(app.ctx, viewer, { title: fields.title, files });
+      // A post with photos holds a place in the image queue while they are processed, or is refused with 503.
+      return { data: await (files.length > 0 ? imageQueue.withPlace(create) : create()) };
     },
   );
 
@@ -65,7 +68,7 @@ export const postsRoutes = routeGroup('member', async (app) => {
   );
   app.post(
     '/posts/:id/share',
-    { schema: { tags, ...byId, body: shareRequestSchema.optional(), response: { 200: itemResponseSchema } } },
+    { schema: { tags, ...byId, body: shareRequestSchema.nullish(), response: { 200: itemResponseSchema } } },
     async (request) => ({
       data: await shareItem(app.ctx, viewerOf(request), request.params.id, request.body?.comment),
     }),

@@ -1,10 +1,16 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { FEED_MESSAGES, LIMITS } from '@corral/contract';
+import { count } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { bearer, createPost, setUpMember } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { posts } from '../../db/schema.ts';
+import { NUL_MESSAGE } from '../../lib/input-guard.ts';
+import { IMAGE_QUEUE_BUSY_MESSAGE, IMAGE_QUEUE_LIMITS, imageQueue } from '../media/image-queue.ts';
+import { FORM_MESSAGES } from '../media/media.multipart.ts';
 
 let t: TestApp;
 let token: string;
@@ -20,6 +26,52 @@ const photo = (width: number, height: number) =>
     .withExif({ IFD0: { Make: 'Corral Test Cam' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '41/1 8/1 0/1' } })
     .withMetadata({ orientation: 6 })
     .toBuffer();
+
+const postCount = async () => (await t.ctx.db.select({ n: count() }).from(posts))[0]?.n ?? 0;
+
+/** What is stored, to check that a refusal leaves nothing behind. */
+const snapshot = async () => ({ files: await storedFiles(), posts: await postCount() });
+
+/**
+ * A multipart body generated as it is read (a number stands for that many filler bytes), which counts how
+ * much of it the server pulled: a refusal must come before the rest is read.
+ */
+function streamedForm(parts: { name: string; filename?: string; content: string | Buffer | number }[]) {
+  const boundary = 'corral-streamed-form';
+  const pieces: (Buffer | number)[] = [];
+  for (const part of parts) {
+    const file = part.filename ? `; filename="${part.filename}"\r\ncontent-type: image/jpeg` : '';
+    pieces.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${part.name}"${file}\r\n\r\n`));
+    pieces.push(typeof part.content === 'string' ? Buffer.from(part.content) : part.content, Buffer.from('\r\n'));
+  }
+  pieces.push(Buffer.from(`--${boundary}--\r\n`));
+  const filler = Buffer.alloc(64 * 1024, 'z');
+  let pulled = 0;
+  async function* generate() {
+    for (const piece of pieces) {
+      if (typeof piece !== 'number') {
+        pulled += piece.length;
+        yield piece;
+        continue;
+      }
+      for (let left = piece; left > 0; left -= filler.length) {
+        const chunk = filler.subarray(0, Math.min(left, filler.length));
+        pulled += chunk.length;
+        yield chunk;
+      }
+    }
+  }
+  return {
+    pulled: () => pulled,
+    send: () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/posts',
+        headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: Readable.from(generate(), { objectMode: false }),
+      }),
+  };
+}
 
 async function storedFiles(): Promise<string[]> {
   const root = path.join(t.ctx.config.dataDir, 'media');
@@ -117,5 +169,149 @@ describe('POST /api/posts with photos', () => {
     });
     expect(json.statusCode).toBe(415);
     expect(json.json().message).toBe('Send the post as multipart/form-data.');
+  });
+
+  it("refuses a NUL byte in the form's fields with 422, as in a JSON body, and stores nothing", async () => {
+    const before = await snapshot();
+    for (const title of ['Morning\u0000slack', '\u0000']) {
+      const response = await createPost(t.app, token, title, [await photo(400, 300)]);
+      expect(response.statusCode, JSON.stringify(title)).toBe(422);
+      expect(response.json().message).toBe(NUL_MESSAGE);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('POST /api/posts with a form that cannot be read', () => {
+  const title = 'content-disposition: form-data; name="title"\r\n\r\nHello';
+  it.each([
+    ['no boundary', 'multipart/form-data', 'garbage'],
+    ['no boundary and a well-formed body', 'multipart/form-data', `--b\r\n${title}\r\n--b--\r\n`],
+    ['an empty boundary', 'multipart/form-data; boundary=', 'garbage'],
+    ['a body without the boundary', 'multipart/form-data; boundary=b', 'garbage'],
+    ['an empty body', 'multipart/form-data; boundary=b', ''],
+    ['a body cut short in a field', 'multipart/form-data; boundary=b', `--b\r\n${title}`],
+    [
+      'a body cut short in a photo',
+      'multipart/form-data; boundary=b',
+      `--b\r\n${title}\r\n--b\r\ncontent-disposition: form-data; name="images"; filename="a.jpg"\r\n\r\n\xff\xd8\xff`,
+    ],
+  ])('answers 400 with a clear message to %s, and stores nothing', async (_, contentType, payload) => {
+    const before = await snapshot();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      headers: { ...bearer(token), 'content-type': contentType },
+      payload,
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toEqual({ message: FORM_MESSAGES.unreadable });
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe("POST /api/posts and the form parser's own limits", () => {
+  it('answers 4xx with our messages, never 5xx, to too many fields or a field named like a prototype property', async () => {
+    const before = await snapshot();
+    const fields = (names: string[]) => streamedForm(names.map((name) => ({ name, content: 'x' }))).send();
+    const tooMany = await fields(['title', 'a', 'b', 'c', 'd', 'e', 'f']);
+    expect(tooMany.statusCode).toBe(413);
+    expect(tooMany.json()).toEqual({ message: FORM_MESSAGES.tooManyParts });
+    for (const name of ['__proto__', 'constructor']) {
+      const response = await fields(['title', name]);
+      expect(response.statusCode, name).toBe(400);
+      expect(response.json()).toEqual({ message: FORM_MESSAGES.unreadable });
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('POST /api/posts counts its limits while the form streams in', () => {
+  it('stops reading a photo as soon as it passes 10 MB', async () => {
+    const before = await snapshot();
+    const form = streamedForm([
+      { name: 'title', content: 'Too big' },
+      { name: 'images', filename: 'huge.jpg', content: 60 * 1024 * 1024 },
+    ]);
+    const response = await form.send();
+    expect(response.statusCode).toBe(413);
+    expect(response.json().message).toBe(FEED_MESSAGES.imageTooLarge);
+    expect(form.pulled()).toBeGreaterThan(LIMITS.imageMaxBytes);
+    expect(form.pulled()).toBeLessThan(LIMITS.imageMaxBytes + 1024 * 1024);
+    expect(response.headers.connection).toBe('close');
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('stops reading the request when an 11th photo starts', async () => {
+    const before = await snapshot();
+    const small = await photo(40, 30);
+    const form = streamedForm([
+      { name: 'title', content: 'Too many' },
+      ...Array.from({ length: LIMITS.postImagesMax }, (_, i) => ({
+        name: 'images',
+        filename: `${i}.jpg`,
+        content: small,
+      })),
+      { name: 'images', filename: 'eleventh.jpg', content: 60 * 1024 * 1024 },
+    ]);
+    const response = await form.send();
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toBe(FEED_MESSAGES.tooManyImages);
+    expect(form.pulled()).toBeLessThan(1024 * 1024);
+    expect(response.headers.connection).toBe('close');
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('POST /api/posts and the image queue', () => {
+  /** Takes `count` places in the process-wide queue (or its workers) until `release` is called. */
+  function hold(count: number, take: (task: () => Promise<void>) => Promise<void>) {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const held = Array.from({ length: count }, () => take(() => gate));
+    return async () => {
+      release();
+      await Promise.all(held);
+    };
+  }
+
+  it('answers 503 with Retry-After when the queue is full, reads no photo and stores nothing', async () => {
+    const { concurrency, queueLength, retryAfterSeconds } = IMAGE_QUEUE_LIMITS;
+    const release = hold(concurrency + queueLength, (task) => imageQueue.withPlace(task));
+    try {
+      const before = await snapshot();
+      const form = streamedForm([
+        { name: 'title', content: 'Busy day' },
+        { name: 'images', filename: 'a.jpg', content: 5 * 1024 * 1024 },
+      ]);
+      const busy = await form.send();
+      expect(busy.statusCode).toBe(503);
+      expect(busy.headers['retry-after']).toBe(String(retryAfterSeconds));
+      expect(busy.json()).toEqual({ message: IMAGE_QUEUE_BUSY_MESSAGE });
+      expect(form.pulled()).toBeLessThan(1024 * 1024);
+      const refused = await createPost(t.app, token, 'Busy day', [await photo(400, 300)]);
+      expect(refused.statusCode).toBe(503);
+      expect(await snapshot()).toEqual(before);
+      // A post without photos needs no image work.
+      expect((await createPost(t.app, token, 'Just words')).statusCode).toBe(200);
+    } finally {
+      await release();
+    }
+    expect((await createPost(t.app, token, 'Later', [await photo(400, 300)])).statusCode).toBe(200);
+  });
+
+  it('keeps photos waiting while every worker is busy, then processes them', async () => {
+    const release = hold(IMAGE_QUEUE_LIMITS.concurrency, (task) => imageQueue.run(task));
+    let settled = false;
+    const pending = createPost(t.app, token, 'Patience', [await photo(400, 300)]).finally(() => {
+      settled = true;
+    });
+    await vi.waitFor(() => expect(imageQueue.load.waiting).toBe(1));
+    expect(settled).toBe(false);
+    await release();
+    expect((await pending).statusCode).toBe(200);
+    expect(imageQueue.load).toEqual({ places: 0, running: 0, waiting: 0 });
   });
 });
