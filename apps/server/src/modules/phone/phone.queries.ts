@@ -37,6 +37,10 @@ export async function deleteExpiredPhoneCodes(db: Tx, userId: string, now: Date)
   await db.delete(phoneCodes).where(and(eq(phoneCodes.userId, userId), lte(phoneCodes.expiresAt, now)));
 }
 
+/** The member's code for the number, while it has not expired. */
+const unexpiredCodeOf = (userId: string, phoneNumber: string, now: Date) =>
+  and(eq(phoneCodes.userId, userId), eq(phoneCodes.phoneNumber, phoneNumber), gt(phoneCodes.expiresAt, now));
+
 /**
  * Counts one try at the member's live code for the number and returns its hash; undefined when there is
  * no live code (none, expired, or already tried `allowedAttempts` times). One statement, so concurrent
@@ -52,14 +56,7 @@ export async function claimPhoneCodeTry(
   const [row] = await db
     .update(phoneCodes)
     .set({ attempts: sql`${phoneCodes.attempts} + 1` })
-    .where(
-      and(
-        eq(phoneCodes.userId, userId),
-        eq(phoneCodes.phoneNumber, phoneNumber),
-        gt(phoneCodes.expiresAt, now),
-        lt(phoneCodes.attempts, allowedAttempts),
-      ),
-    )
+    .where(and(unexpiredCodeOf(userId, phoneNumber, now), lt(phoneCodes.attempts, allowedAttempts)))
     .returning({ codeHash: phoneCodes.codeHash });
   return row?.codeHash;
 }
@@ -75,14 +72,7 @@ export async function hasKilledPhoneCode(
   const rows = await db
     .select({ attempts: phoneCodes.attempts })
     .from(phoneCodes)
-    .where(
-      and(
-        eq(phoneCodes.userId, userId),
-        eq(phoneCodes.phoneNumber, phoneNumber),
-        gt(phoneCodes.expiresAt, now),
-        gte(phoneCodes.attempts, allowedAttempts),
-      ),
-    );
+    .where(and(unexpiredCodeOf(userId, phoneNumber, now), gte(phoneCodes.attempts, allowedAttempts)));
   return rows.length > 0;
 }
 
