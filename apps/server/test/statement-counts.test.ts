@@ -118,4 +118,24 @@ describe('statements per list request', () => {
       MAX_STATEMENTS,
     );
   });
+
+  it('friend requests received and friends (Contacts), filtered or not', async () => {
+    const viewer = await setUpMember(t.app);
+    await manyFriendsOf(viewer.user.id, 30, 0);
+    const asker = await setUpMember(t.app);
+    await befriend(t.app, asker.user.id, `bulk-${viewer.user.id}-1`);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/friends/requests',
+      headers: bearer(asker.token),
+      payload: { user_id: viewer.user.id },
+    });
+    const requests = await countStatements('/api/friends/requests', viewer.token);
+    expect(requests.body.data).toHaveLength(1);
+    expect(requests.count).toBeLessThanOrEqual(MAX_STATEMENTS);
+    const all = await countStatements('/api/friends', viewer.token);
+    expect(all.body.data).toHaveLength(30);
+    expect(all.count).toBeLessThanOrEqual(MAX_STATEMENTS);
+    expect((await countStatements('/api/friends?q=bu', viewer.token)).count).toBeLessThanOrEqual(MAX_STATEMENTS);
+  });
 });

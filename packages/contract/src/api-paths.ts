@@ -25,6 +25,10 @@ export const API_PATHS = {
   postShare: (id: number | string) => `/posts/${id}/share`,
   postReport: (id: number | string) => `/posts/${id}/report`,
   friendRequests: '/friends/requests',
+  friendRequestAccept: (id: number | string) => `/friends/requests/${id}/accept`,
+  friendRequest: (id: number | string) => `/friends/requests/${id}`,
+  friends: '/friends',
+  friend: (userId: string) => `/friends/${encodeURIComponent(userId)}`,
 } as const;
 
 export const API_PREFIX = '/api';

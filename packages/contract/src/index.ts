@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './common.ts';
 export * from './dev.ts';
 export * from './feed.ts';
+export * from './friends.ts';
 export * from './limits.ts';
 export * from './messages.ts';
 export * from './onboarding.ts';

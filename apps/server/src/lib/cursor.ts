@@ -26,3 +26,20 @@ export function decodeCursor(cursor: string | undefined): { at: string; id: numb
   }
   throw new AppError(400, 'The cursor is not valid.', { cursor: ['The cursor is not valid.'] });
 }
+
+/** A cursor whose tie-breaker is text (a member id): base64url of a (timestamp, id) pair. */
+export function encodeTextCursor(at: string, id: string): string {
+  return Buffer.from(JSON.stringify([at, id])).toString('base64url');
+}
+
+export function decodeTextCursor(cursor: string | undefined): { at: string; id: string } | null {
+  if (!cursor) return null;
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (typeof at === 'string' && CURSOR_TIME.test(at) && isRealInstant(at) && typeof id === 'string')
+      if (/^[\w-]{1,64}$/.test(id)) return { at, id };
+  } catch {
+    // fall through
+  }
+  throw new AppError(400, 'The cursor is not valid.', { cursor: ['The cursor is not valid.'] });
+}

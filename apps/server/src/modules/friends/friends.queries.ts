@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { friendRequests, friendships } from '../../db/schema.ts';
-import type { Tx } from '../../db/sql.ts';
+import { literal, preparedStatements, type Tx, utcText } from '../../db/sql.ts';
+import type { Keyset } from '../../lib/keyset.ts';
 
 export async function areFriends(db: Tx, userId: string, friendId: string): Promise<boolean> {
   const [friends] = await db
@@ -38,4 +39,119 @@ export async function insertFriendRequest(db: Tx, senderId: string, recipientId:
     .onConflictDoNothing()
     .returning({ id: friendRequests.id });
   return inserted.length > 0;
+}
+
+/** Serialises everything two members do to their friendship: a request each way at once ends in one friendship. */
+export async function lockPair(tx: Tx, a: string, b: string): Promise<void> {
+  const [first, second] = a < b ? [a, b] : [b, a];
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${first}), hashtext(${second}))`);
+}
+
+export interface FriendRequestRow {
+  id: string;
+  time: string;
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  image: string | null;
+  mutual: number;
+  avatars: (string | null)[];
+}
+
+type RequestValues = { viewer: string; at: string; id: number };
+
+/** The pending requests a member received from live members, newest first, with the friends they share. */
+const receivedRequests = preparedStatements<{ after: boolean; limit: number }, RequestValues, FriendRequestRow>(
+  ({ after, limit }, v) => sql`
+    select r.id, ${utcText(sql`r.created_at`)} as time, u.id as user_id, u.first_name, u.last_name, u.image,
+      (select count(*)::int from friendships a
+        join friendships b on b.user_id = r.sender_id and b.friend_id = a.friend_id
+        join users m on m.id = a.friend_id and m.deleted_at is null
+        where a.user_id = ${v.viewer}) as mutual,
+      coalesce((select array_agg(s.image) from (
+          select m.image from friendships a
+          join friendships b on b.user_id = r.sender_id and b.friend_id = a.friend_id
+          join users m on m.id = a.friend_id and m.deleted_at is null
+          where a.user_id = ${v.viewer} order by a.friend_id limit 2) s), '{}') as avatars
+    from friend_requests r join users u on u.id = r.sender_id and u.deleted_at is null
+    where r.recipient_id = ${v.viewer}
+      ${after ? sql`and (r.created_at, r.id) < (${v.at}::timestamptz, ${v.id})` : sql``}
+    order by r.created_at desc, r.id desc limit ${literal(limit)}`,
+);
+
+export function selectReceivedRequests(db: Tx, viewerId: string, after: Keyset | null, limit: number) {
+  return receivedRequests({ after: after !== null, limit })(db, {
+    viewer: viewerId,
+    at: after?.at ?? '',
+    id: after?.id ?? 0,
+  });
+}
+
+/** The request `id` if `userId` sent or received it; the caller answers 404 otherwise. */
+export async function selectRequestOf(db: Tx, id: number, userId: string) {
+  const [row] = await db
+    .select({ senderId: friendRequests.senderId, recipientId: friendRequests.recipientId })
+    .from(friendRequests)
+    .where(
+      and(eq(friendRequests.id, id), or(eq(friendRequests.senderId, userId), eq(friendRequests.recipientId, userId))),
+    );
+  return row;
+}
+
+export async function deleteRequestById(db: Tx, id: number): Promise<boolean> {
+  const deleted = await db.delete(friendRequests).where(eq(friendRequests.id, id)).returning({ id: friendRequests.id });
+  return deleted.length > 0;
+}
+
+/** Both rows of a friendship; answers whether there was one. */
+export async function deleteFriendship(db: Tx, userId: string, friendId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(friendships)
+    .where(
+      or(
+        and(eq(friendships.userId, userId), eq(friendships.friendId, friendId)),
+        and(eq(friendships.userId, friendId), eq(friendships.friendId, userId)),
+      ),
+    )
+    .returning({ userId: friendships.userId });
+  return deleted.length > 0;
+}
+
+export interface FriendRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  image: string | null;
+  since: string;
+  seq: number;
+}
+
+type FriendValues = { viewer: string; prefix: string; at: string; id: string };
+
+/** A member's live friends, newest friendship first; `prefix` matches the start of a first or last name. */
+const friendsOf = preparedStatements<{ after: boolean; limit: number }, FriendValues, FriendRow>(
+  ({ after, limit }, v) => sql`
+    select u.id, u.first_name, u.last_name, u.image, ${utcText(sql`f.created_at`)} as since
+    from friendships f join users u on u.id = f.friend_id and u.deleted_at is null
+    where f.user_id = ${v.viewer}
+      and (${v.prefix} = '' or u.first_name ilike ${v.prefix} || '%' or u.last_name ilike ${v.prefix} || '%')
+      ${after ? sql`and (f.created_at, u.id) < (${v.at}::timestamptz, ${v.id})` : sql``}
+    order by f.created_at desc, u.id desc limit ${literal(limit)}`,
+);
+
+export function selectFriends(
+  db: Tx,
+  viewerId: string,
+  prefix: string,
+  after: { at: string; id: string } | null,
+  limit: number,
+) {
+  // ILIKE's own wildcards in what the member typed match themselves.
+  const literalPrefix = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return friendsOf({ after: after !== null, limit })(db, {
+    viewer: viewerId,
+    prefix: literalPrefix,
+    at: after?.at ?? '',
+    id: after?.id ?? '',
+  });
 }

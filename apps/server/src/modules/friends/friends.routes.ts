@@ -1,14 +1,33 @@
-import { API_PATHS, friendRequestCreateSchema } from '@corral/contract';
+import {
+  API_PATHS,
+  friendParamsSchema,
+  friendRequestCreateSchema,
+  friendRequestParamsSchema,
+  friendRequestsResponseSchema,
+  friendsQuerySchema,
+  friendsResponseSchema,
+  okResponseSchema,
+} from '@corral/contract';
 import { z } from 'zod';
 import { routeGroup, viewerOf } from '../../lib/access.ts';
-import { sendFriendRequest } from './friends.service.ts';
+import {
+  acceptRequest,
+  friends,
+  receivedRequests,
+  removeRequest,
+  sendFriendRequest,
+  unfriend,
+} from './friends.service.ts';
+
+const tags = ['friends'];
+const ok = { 200: okResponseSchema };
 
 export const friendsRoutes = routeGroup('member', async (app) => {
   app.post(
     API_PATHS.friendRequests,
     {
       schema: {
-        tags: ['friends'],
+        tags,
         body: friendRequestCreateSchema,
         response: {
           200: z.object({ status: z.literal(true), friendship_status: z.enum(['pending_sent', 'friends']) }),
@@ -20,4 +39,40 @@ export const friendsRoutes = routeGroup('member', async (app) => {
       friendship_status: await sendFriendRequest(app.ctx, viewerOf(request), request.body.user_id),
     }),
   );
+  app.get(
+    API_PATHS.friendRequests,
+    {
+      schema: {
+        tags,
+        querystring: z.object({ cursor: z.string().max(200).optional() }),
+        response: { 200: friendRequestsResponseSchema },
+      },
+    },
+    (request) => receivedRequests(app.ctx, viewerOf(request), request.query.cursor),
+  );
+  app.post(
+    '/friends/requests/:id/accept',
+    { schema: { tags, params: friendRequestParamsSchema, response: ok } },
+    async (request) => {
+      await acceptRequest(app.ctx, viewerOf(request), request.params.id);
+      return { status: true as const, message: 'Request accepted.' };
+    },
+  );
+  app.delete(
+    '/friends/requests/:id',
+    { schema: { tags, params: friendRequestParamsSchema, response: ok } },
+    async (request) => {
+      await removeRequest(app.ctx, viewerOf(request), request.params.id);
+      return { status: true as const, message: 'Request removed.' };
+    },
+  );
+  app.get(
+    API_PATHS.friends,
+    { schema: { tags, querystring: friendsQuerySchema, response: { 200: friendsResponseSchema } } },
+    (request) => friends(app.ctx, viewerOf(request), request.query),
+  );
+  app.delete('/friends/:user_id', { schema: { tags, params: friendParamsSchema, response: ok } }, async (request) => {
+    await unfriend(app.ctx, viewerOf(request), request.params.user_id);
+    return { status: true as const };
+  });
 });

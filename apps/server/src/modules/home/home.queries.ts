@@ -55,7 +55,7 @@ const suggestedFriends = preparedStatements<
       )
       select u.id, u.first_name, u.last_name, u.image, max(c.mutual)::int as mutual
       from candidates c join users u on u.id = c.id
-      where u.id <> ${viewer} and u.deleted_at is null and u.is_onboard
+      where u.id <> ${viewer} and u.deleted_at is null and u.is_onboard and u.phone_number_verified
         and not exists (select 1 from mine where mine.friend_id = u.id)
         and not exists (select 1 from friend_requests r where (r.sender_id = ${viewer} and r.recipient_id = u.id)
                                                         or (r.sender_id = u.id and r.recipient_id = ${viewer}))
