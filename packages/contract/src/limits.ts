@@ -26,6 +26,8 @@ export const LIMITS = {
   toastDurationMs: 5000,
   toastMax: 20,
   redirectDelayMs: 3000,
+  /** Spec: a friend request card leaves about 2 seconds after its answer. */
+  friendRequestRemovalDelayMs: 2000,
   resetToastDelayMs: 500,
 } as const;
 

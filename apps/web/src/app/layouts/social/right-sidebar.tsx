@@ -1,17 +1,17 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { UpcomingEventCard } from '../../../features/feed/components/upcoming-event-card.tsx';
+import { Contacts } from '../../../features/friends/components/contacts.tsx';
+import { FriendRequests } from '../../../features/friends/components/friend-requests.tsx';
 
-/**
- * Friend requests, the upcoming event and contacts. The upcoming event is live; friend requests and
- * contacts come with the friends issue and show their honest empty states until then.
- */
+/** Friend requests, the upcoming event and contacts. */
 export function RightSidebar() {
+  const [searching, setSearching] = useState(false);
   return (
     <div className="flex flex-col gap-4">
       <SidebarCard title="Friends Requests">
-        <p className="text-sm text-stone-500">No new friend requests.</p>
+        <FriendRequests />
       </SidebarCard>
       <SidebarCard
         title="Upcoming Event"
@@ -23,8 +23,21 @@ export function RightSidebar() {
       >
         <UpcomingEventCard />
       </SidebarCard>
-      <SidebarCard title="Contacts" action={<SearchIcon />}>
-        <p className="text-sm text-stone-500">Your friends will show here.</p>
+      <SidebarCard
+        title="Contacts"
+        action={
+          <button
+            type="button"
+            aria-label={searching ? 'Close the contacts search' : 'Search contacts'}
+            aria-pressed={searching}
+            onClick={() => setSearching((value) => !value)}
+            className="rounded-full p-1.5 hover:bg-leather-50"
+          >
+            <SearchIcon />
+          </button>
+        }
+      >
+        <Contacts searching={searching} />
       </SidebarCard>
     </div>
   );

@@ -1,0 +1,88 @@
+import { type FriendRequest, LIMITS } from '@corral/contract';
+import { useEffect, useState } from 'react';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatShortDate } from '../../../lib/format.ts';
+import { Avatar } from '../../../ui/avatar.tsx';
+import { type Answer, useAnswerRequest } from '../api/friends-api.ts';
+
+const OUTCOME: Record<Answer, string> = { accept: 'Request accepted.', remove: 'Request removed.' };
+
+/** Spec: avatar, name, time, mutual friends and up to two of their avatars, Confirm and Delete. */
+export function FriendRequestCard({ request }: { request: FriendRequest }) {
+  const answer = useAnswerRequest();
+  const [outcome, setOutcome] = useState<Answer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  // The answer shows for about two seconds, then the card leaves.
+  useEffect(() => {
+    if (!outcome) return;
+    const timer = setTimeout(() => answer.settle(outcome), LIMITS.friendRequestRemovalDelayMs);
+    return () => clearTimeout(timer);
+  }, [outcome, answer.settle]);
+
+  function respond(choice: Answer) {
+    setError(null);
+    answer.mutate(
+      { id: request.id, answer: choice },
+      {
+        onSuccess: () => setOutcome(choice),
+        onError: (failure) =>
+          setError(failure instanceof ApiError ? failure.message : 'The request could not be answered.'),
+      },
+    );
+  }
+
+  return (
+    <article className="flex gap-3" aria-label={`Friend request from ${request.user.name}`}>
+      <Avatar src={request.user.avatarUrl} name={request.user.name} />
+      <div className="min-w-0 flex-1">
+        <div className="flex items-baseline justify-between gap-2">
+          <p className="truncate font-semibold text-leather-900">{request.user.name}</p>
+          <time dateTime={request.time} className="shrink-0 text-xs text-stone-500">
+            {formatShortDate(request.time)}
+          </time>
+        </div>
+        {request.mutualFriends > 0 && (
+          <div className="mt-1 flex items-center gap-2 text-xs text-stone-600">
+            <span className="flex -space-x-2">
+              {request.mutualFriendAvatars.slice(0, 2).map((src, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: two fixed places; avatars carry no id and never move
+                <Avatar key={index} src={src} name="" className="size-5 ring-2 ring-white" />
+              ))}
+            </span>
+            {request.mutualFriends} Mutual Friends
+          </div>
+        )}
+        {outcome ? (
+          <p role="status" className="mt-2 text-sm text-stone-600">
+            {OUTCOME[outcome]}
+          </p>
+        ) : (
+          <div className="mt-2 flex gap-2">
+            <button
+              type="button"
+              disabled={answer.isPending}
+              onClick={() => respond('accept')}
+              className="rounded-lg bg-leather-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-leather-800 disabled:opacity-60"
+            >
+              Confirm
+            </button>
+            <button
+              type="button"
+              disabled={answer.isPending}
+              onClick={() => respond('remove')}
+              className="rounded-lg bg-leather-50 px-3 py-1.5 text-sm font-semibold text-leather-900 hover:bg-leather-100 disabled:opacity-60"
+            >
+              Delete
+            </button>
+          </div>
+        )}
+        {error && (
+          <p role="alert" className="mt-1 text-xs text-red-700">
+            {error}
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}
