@@ -1,6 +1,6 @@
 import { type FriendRequestsResponse, type FriendsResponse, MESSAGES, USER_PLACEHOLDER_IMAGE } from '@corral/contract';
 import type { AppContext } from '../../app-context.ts';
-import { decodeTextCursor, encodeTextCursor } from '../../lib/cursor.ts';
+import { decodeTextCursor, encodeCursor } from '../../lib/cursor.ts';
 import { AppError } from '../../lib/errors.ts';
 import { keysetPage } from '../../lib/keyset.ts';
 import type { Viewer } from '../../lib/viewer.ts';
@@ -116,6 +116,6 @@ export async function friends(
       name: fullName(row.first_name, row.last_name),
       user_image: row.image ?? USER_PLACEHOLDER_IMAGE,
     })),
-    next_cursor: rows.length > FRIENDS_PAGE && last ? encodeTextCursor(last.since, last.id) : null,
+    next_cursor: rows.length > FRIENDS_PAGE && last ? encodeCursor(last.since, last.id) : null,
   };
 }
