@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatShortDate } from '../../../lib/format.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
+import { Button } from '../../../ui/button.tsx';
 import { type Answer, useAnswerRequest } from '../api/friends-api.ts';
 
 const OUTCOME: Record<Answer, string> = { accept: 'Request accepted.', remove: 'Request removed.' };
@@ -59,22 +60,21 @@ export function FriendRequestCard({ request }: { request: FriendRequest }) {
           </p>
         ) : (
           <div className="mt-2 flex gap-2">
-            <button
-              type="button"
+            <Button
+              busy={answer.isPending && answer.variables?.answer === 'accept'}
               disabled={answer.isPending}
               onClick={() => respond('accept')}
-              className="rounded-lg bg-leather-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-leather-800 disabled:opacity-60"
             >
               Confirm
-            </button>
-            <button
-              type="button"
+            </Button>
+            <Button
+              variant="secondary"
+              busy={answer.isPending && answer.variables?.answer === 'remove'}
               disabled={answer.isPending}
               onClick={() => respond('remove')}
-              className="rounded-lg bg-leather-50 px-3 py-1.5 text-sm font-semibold text-leather-900 hover:bg-leather-100 disabled:opacity-60"
             >
               Delete
-            </button>
+            </Button>
           </div>
         )}
         {error && (
