@@ -1,5 +1,6 @@
 import {
   API_PATHS,
+  FRIEND_MESSAGES,
   friendParamsSchema,
   friendRequestCreateSchema,
   friendRequestParamsSchema,
@@ -55,7 +56,7 @@ export const friendsRoutes = routeGroup('member', async (app) => {
     { schema: { tags, params: friendRequestParamsSchema, response: ok } },
     async (request) => {
       await acceptRequest(app.ctx, viewerOf(request), request.params.id);
-      return { status: true as const, message: 'Request accepted.' };
+      return { status: true as const, message: FRIEND_MESSAGES.accepted };
     },
   );
   app.delete(
@@ -63,7 +64,7 @@ export const friendsRoutes = routeGroup('member', async (app) => {
     { schema: { tags, params: friendRequestParamsSchema, response: ok } },
     async (request) => {
       await removeRequest(app.ctx, viewerOf(request), request.params.id);
-      return { status: true as const, message: 'Request removed.' };
+      return { status: true as const, message: FRIEND_MESSAGES.removed };
     },
   );
   app.get(

@@ -1,4 +1,4 @@
-import { type FriendRequest, LIMITS } from '@corral/contract';
+import { FRIEND_MESSAGES, type FriendRequest, LIMITS } from '@corral/contract';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatShortDate } from '../../../lib/format.ts';
@@ -6,7 +6,7 @@ import { Avatar } from '../../../ui/avatar.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { type Answer, useAnswerRequest } from '../api/friends-api.ts';
 
-const OUTCOME: Record<Answer, string> = { accept: 'Request accepted.', remove: 'Request removed.' };
+const OUTCOME: Record<Answer, string> = { accept: FRIEND_MESSAGES.accepted, remove: FRIEND_MESSAGES.removed };
 
 /** Spec: avatar, name, time, mutual friends and up to two of their avatars, Confirm and Delete. */
 export function FriendRequestCard({ request }: { request: FriendRequest }) {
