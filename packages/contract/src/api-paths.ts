@@ -29,6 +29,21 @@ export const API_PATHS = {
   friendRequest: (id: number | string) => `/friends/requests/${id}`,
   friends: '/friends',
   friend: (userId: string) => `/friends/${encodeURIComponent(userId)}`,
+  /** A member's profile: header, friendship status, counts (hidden ones null). */
+  user: (userId: string) => `/users/${encodeURIComponent(userId)}`,
+  /** The spec's profile counts and a member's posts and events (its table). */
+  userCounts: (userId: string) => `/user/get/${encodeURIComponent(userId)}`,
+  userPosts: (userId: string) => `/user/posts-and-events/${encodeURIComponent(userId)}`,
+  me: '/me',
+  meAvatar: '/me/avatar',
+  notifications: '/notifications',
+  notificationsRead: '/notifications/read',
+  notificationAccept: (id: number | string) => `/notifications/${id}/accept`,
+  notificationRead: (id: number | string) => `/notifications/${id}/read`,
+  notification: (id: number | string) => `/notifications/${id}`,
+  stream: '/stream',
+  search: '/search',
+  feedback: '/feedback',
 } as const;
 
 export const API_PREFIX = '/api';

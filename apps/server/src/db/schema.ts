@@ -390,3 +390,64 @@ export const eventFollows = pgTable(
   },
   (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('event_follows_user_idx').on(t.userId)],
 );
+
+/*
+ * Notifications, stored: one row per cause and recipient (`cause` says which: 'like:<post>' folds every like
+ * of one post into one row, 'friend_request:<sender>', 'comment:<comment>', 'share:<share>' …). `actor_id`
+ * is the latest member behind it and `actors` how many there are (likes: "Ty and 3 others liked your post").
+ * A row that folds in a new actor is unread again and moves to the top (`updated_at`).
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', {
+      enum: ['friend_request', 'friend_accepted', 'like', 'comment', 'share', 'event_update'],
+    }).notNull(),
+    cause: text('cause').notNull(),
+    actorId: text('actor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    actors: integer('actors').notNull().default(1),
+    postId: bigint('post_id', { mode: 'number' }).references(() => posts.id, { onDelete: 'cascade' }),
+    /** The request a friend_request notification answers; null once answered. */
+    friendRequestId: bigint('friend_request_id', { mode: 'number' }).references(() => friendRequests.id, {
+      onDelete: 'set null',
+    }),
+    /** A short excerpt (a comment's text, a share's comment, what changed in an event). */
+    info: text('info'),
+    isRead: boolean('is_read').notNull().default(false),
+    /** Set when the invitation behind it was accepted ('You have accepted this invitation.'). */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('notifications_user_cause_unique').on(t.userId, t.cause),
+    index('notifications_user_updated_idx').on(t.userId, t.updatedAt.desc(), t.id.desc()),
+    index('notifications_user_unread_idx').on(t.userId, t.updatedAt.desc(), t.id.desc()).where(sql`not ${t.isRead}`),
+    // Foreign keys' other ends: deleting a member, post or request finds its notifications by index.
+    index('notifications_actor_idx').on(t.actorId),
+    index('notifications_post_idx').on(t.postId).where(sql`${t.postId} is not null`),
+    index('notifications_friend_request_idx').on(t.friendRequestId).where(sql`${t.friendRequestId} is not null`),
+  ],
+);
+
+/** What members send through Help Center, Feedback Submission and Contact us. */
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    topic: text('topic', { enum: ['help', 'feedback', 'contact'] }).notNull(),
+    email: text('email'),
+    message: text('message').notNull(),
+    status: text('status', { enum: ['open', 'closed'] })
+      .notNull()
+      .default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('feedback_status_idx').on(t.status, t.createdAt)],
+);

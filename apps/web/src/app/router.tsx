@@ -115,6 +115,16 @@ const routes: RouteObject[] = [
                 path: 'myprofile/:id',
                 ...page(() => import('../features/profile/routes/my-profile-page.tsx'), 'MyProfilePage'),
               },
+              {
+                id: 'Search',
+                path: 'search',
+                ...page(() => import('../features/search/routes/search-page.tsx'), 'SearchPage'),
+              },
+              {
+                id: 'Help',
+                path: 'help',
+                ...page(() => import('../features/help/routes/help-page.tsx'), 'HelpPage'),
+              },
             ],
           },
         ],

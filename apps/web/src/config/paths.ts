@@ -24,4 +24,8 @@ export const paths = {
   userProfile: (id: string) => `/social_home/profile/${encodeURIComponent(id)}`,
   myProfile: (id: string) => `/social_home/myprofile/${encodeURIComponent(id)}`,
   postDetail: (id: number | string) => `/social_home/post/${encodeURIComponent(String(id))}`,
+  /** The search results page (Enter in the top bar's search box). */
+  search: (q: string) => `/social_home/search?q=${encodeURIComponent(q)}`,
+  /** Help Center, Feedback Submission and Contact us: one form, its topic in the query. */
+  help: (topic: 'help' | 'feedback' | 'contact') => `/social_home/help?topic=${topic}`,
 } as const;

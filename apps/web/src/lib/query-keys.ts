@@ -9,4 +9,25 @@ export const itemKeys = {
   detail: (id: number) => [...itemKeys.all, 'detail', id] as const,
   /** Suggested friends and events: the events are items. */
   suggestions: () => [...itemKeys.all, 'suggestions'] as const,
+  /** A member's own posts and events (profile pages). */
+  profilePosts: (userId: string) => [...itemKeys.all, 'profile-posts', userId] as const,
+};
+
+/** The social graph's queries: friend requests and Contacts (invalidated by the live stream too). */
+export const friendKeys = {
+  all: ['friends'] as const,
+  requests: () => [...friendKeys.all, 'requests'] as const,
+  list: (q: string) => [...friendKeys.all, 'list', q] as const,
+};
+
+/** The bell's pages and the unread count. */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  page: (filter: 'all' | 'unread', page: number) => [...notificationKeys.all, 'page', filter, page] as const,
+};
+
+/** Members' profiles (header, friendship status, counts); their posts are items (`itemKeys.profilePosts`). */
+export const profileKeys = {
+  all: ['profiles'] as const,
+  profile: (id: string) => [...profileKeys.all, id] as const,
 };

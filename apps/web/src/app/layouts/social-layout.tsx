@@ -1,10 +1,12 @@
 import { Outlet } from 'react-router';
+import { useLiveStream } from '../../features/notifications/api/live-stream.ts';
 import { LeftSidebar } from './social/left-sidebar.tsx';
 import { RightSidebar } from './social/right-sidebar.tsx';
 import { SocialTopBar } from './social/social-top-bar.tsx';
 
 /** The social area: top bar, then three columns (left sidebar, routed content, right sidebar). */
 export function SocialLayout() {
+  useLiveStream();
   return (
     <div className="min-h-screen bg-leather-50">
       <SocialTopBar />

@@ -35,13 +35,13 @@ export function ProfileMenu() {
       </MenuItem>
       <MenuSeparator />
       <MenuItem asChild>
-        <a href="mailto:support@corral.app?subject=Help">Help Center</a>
+        <Link to={paths.help('help')}>Help Center</Link>
       </MenuItem>
       <MenuItem asChild>
-        <a href="mailto:feedback@corral.app?subject=Feedback">Feedback Submission</a>
+        <Link to={paths.help('feedback')}>Feedback Submission</Link>
       </MenuItem>
       <MenuItem asChild>
-        <Link to={paths.aboutUs}>Contact us</Link>
+        <Link to={paths.help('contact')}>Contact us</Link>
       </MenuItem>
       <MenuSeparator />
       <MenuItem tone="danger" disabled={isPending} onSelect={logout}>

@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { NotificationsMenu } from '../../../features/notifications/components/notifications-menu.tsx';
+import { SearchBox } from '../../../features/search/components/search-box.tsx';
 import { useSession } from '../../../lib/session-store.ts';
 import { Icon, type IconName } from '../../../ui/icons.tsx';
 import { MenuSheet } from './menu-sheet.tsx';
-import { NotificationsMenu } from './notifications-menu.tsx';
 import { ProfileMenu } from './profile-menu.tsx';
 
 const iconLinkClass =
@@ -30,20 +31,7 @@ export function SocialTopBar() {
           />
           <img src="/assets/img/logo-mark.svg" alt="Corral" width={32} height={32} className="size-8 sm:hidden" />
         </Link>
-        <form className="mx-2 hidden max-w-sm flex-1 md:block" onSubmit={(event) => event.preventDefault()}>
-          <label className="relative block">
-            <span className="sr-only">Search Corral</span>
-            <Icon
-              name="search"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-400"
-            />
-            <input
-              type="search"
-              placeholder="Search entire store hire"
-              className="w-full rounded-full border border-stone-200 bg-leather-50 py-2 pr-3 pl-9 text-sm focus:border-leather-500 focus:outline-none"
-            />
-          </label>
-        </form>
+        <SearchBox />
         <nav aria-label="Shortcuts" className="ml-auto flex items-center gap-1">
           {shortcuts.map((item) => (
             <Link

@@ -1,13 +1,7 @@
 import { API_PATHS, type FriendRequestsResponse, type FriendsResponse, type OkResponse } from '@corral/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { itemKeys } from '../../../lib/query-keys.ts';
-
-export const friendKeys = {
-  all: ['friends'] as const,
-  requests: () => [...friendKeys.all, 'requests'] as const,
-  list: (q: string) => [...friendKeys.all, 'list', q] as const,
-};
+import { friendKeys, itemKeys } from '../../../lib/query-keys.ts';
 
 export const getFriendRequests = () => api.get<FriendRequestsResponse>(API_PATHS.friendRequests);
 export const getFriends = (q: string) => api.get<FriendsResponse>(API_PATHS.friends, { query: { q: q || undefined } });
