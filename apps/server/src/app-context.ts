@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Bus } from './adapters/bus.ts';
 import type { CounterStore } from './adapters/counter-store.ts';
 import type { Mailer } from './adapters/mail.ts';
 import type { Outbox } from './adapters/outbox.ts';
@@ -21,6 +22,8 @@ export interface AppContext {
   outbox: Outbox;
   storage: MediaStorage;
   counters: CounterStore;
+  /** Live messages between server processes (the members' streams). */
+  bus: Bus;
   limiter: RateLimiter;
   clock: Clock;
   logger: FastifyBaseLogger;

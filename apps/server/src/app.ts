@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { type Bus, MemoryBus, RedisBus } from './adapters/bus.ts';
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from './adapters/counter-store.ts';
 import { type Mailer, outboxMailer, smtpMailer } from './adapters/mail.ts';
 import { Outbox } from './adapters/outbox.ts';
@@ -93,6 +94,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const counters: CounterStore = config.redisUrl
     ? await RedisCounterStore.connect(config.redisUrl, config.redisKeyPrefix)
     : new MemoryCounterStore(() => clock.now());
+  const bus: Bus = config.redisUrl ? await RedisBus.connect(config.redisUrl, config.redisKeyPrefix) : new MemoryBus();
   const limiter = new RateLimiter(counters, clock, config.rateLimitScale);
   const auth = createAuth({ config, db: database.db, mailer, sms, logger: app.log });
   const ctx: AppContext = {
@@ -107,6 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ? s3Storage({ ...config.s3, baseUrl: config.mediaBaseUrl })
       : diskStorage(path.join(config.dataDir, 'media'), config.mediaBaseUrl),
     counters,
+    bus,
     limiter,
     clock,
     logger: app.log,
@@ -115,6 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     mailer.close?.();
     await counters.close();
+    await bus.close();
     await database.close();
   });
   // The demo members are made through better-auth, so this waits for ctx (after the reference lists).

@@ -11,13 +11,13 @@ export async function areFriends(db: Tx, userId: string, friendId: string): Prom
   return friends !== undefined;
 }
 
-/** Withdraws a pending request; answers whether there was one. */
-export async function deleteFriendRequest(db: Tx, senderId: string, recipientId: string): Promise<boolean> {
+/** Withdraws a pending request; answers its id, or null when there was none. */
+export async function deleteFriendRequest(db: Tx, senderId: string, recipientId: string): Promise<number | null> {
   const deleted = await db
     .delete(friendRequests)
     .where(and(eq(friendRequests.senderId, senderId), eq(friendRequests.recipientId, recipientId)))
     .returning({ id: friendRequests.id });
-  return deleted.length > 0;
+  return deleted[0]?.id ?? null;
 }
 
 /** A friendship is two rows, one in each direction. */
@@ -31,14 +31,19 @@ export async function insertFriendship(db: Tx, userId: string, friendId: string)
     .onConflictDoNothing();
 }
 
-/** Answers false when the same request is already pending. */
-export async function insertFriendRequest(db: Tx, senderId: string, recipientId: string): Promise<boolean> {
+/** Answers the new request's id, or null when the same request is already pending. */
+export async function insertFriendRequest(
+  db: Tx,
+  senderId: string,
+  recipientId: string,
+  at: Date,
+): Promise<number | null> {
   const inserted = await db
     .insert(friendRequests)
-    .values({ senderId, recipientId })
+    .values({ senderId, recipientId, createdAt: at })
     .onConflictDoNothing()
     .returning({ id: friendRequests.id });
-  return inserted.length > 0;
+  return inserted[0]?.id ?? null;
 }
 
 /** Serialises everything two members do to their friendship: a request each way at once ends in one friendship. */
@@ -59,10 +64,11 @@ export interface FriendRequestRow {
 }
 
 type RequestValues = { viewer: string; at: string; id: number };
+type RequestShape = { after: boolean; limit: number; one?: boolean };
 
 /** The pending requests a member received from live members, newest first, with the friends they share. */
-const receivedRequests = preparedStatements<{ after: boolean; limit: number }, RequestValues, FriendRequestRow>(
-  ({ after, limit }, v) => sql`
+const receivedRequests = preparedStatements<RequestShape, RequestValues, FriendRequestRow>(
+  ({ after, limit, one }, v) => sql`
     select r.id, ${utcText(sql`r.created_at`)} as time, u.id as user_id, u.first_name, u.last_name, u.image,
       (select count(*)::int from friendships a
         join friendships b on b.user_id = r.sender_id and b.friend_id = a.friend_id
@@ -76,6 +82,7 @@ const receivedRequests = preparedStatements<{ after: boolean; limit: number }, R
     from friend_requests r join users u on u.id = r.sender_id and u.deleted_at is null
     where r.recipient_id = ${v.viewer}
       ${after ? sql`and (r.created_at, r.id) < (${v.at}::timestamptz, ${v.id})` : sql``}
+      ${one ? sql`and r.id = ${v.id}` : sql``}
     order by r.created_at desc, r.id desc limit ${literal(limit)}`,
 );
 
@@ -85,6 +92,12 @@ export function selectReceivedRequests(db: Tx, viewerId: string, after: Keyset |
     at: after?.at ?? '',
     id: after?.id ?? 0,
   });
+}
+
+/** One request the viewer received, as the list shows it (the live stream pushes it). */
+export async function selectReceivedRequest(db: Tx, viewerId: string, id: number) {
+  const [row] = await receivedRequests({ after: false, limit: 1, one: true })(db, { viewer: viewerId, at: '', id });
+  return row;
 }
 
 /** The request `id` if `userId` sent or received it; the caller answers 404 otherwise. */

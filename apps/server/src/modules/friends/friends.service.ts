@@ -1,4 +1,10 @@
-import { type FriendRequestsResponse, type FriendsResponse, MESSAGES, USER_PLACEHOLDER_IMAGE } from '@corral/contract';
+import {
+  type FriendRequest,
+  type FriendRequestsResponse,
+  type FriendsResponse,
+  MESSAGES,
+  USER_PLACEHOLDER_IMAGE,
+} from '@corral/contract';
 import type { AppContext } from '../../app-context.ts';
 import { decodeTextCursor, encodeCursor } from '../../lib/cursor.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -6,14 +12,23 @@ import { keysetPage } from '../../lib/keyset.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { isLiveMember } from '../auth/auth.service.ts';
 import {
+  News,
+  recordFriendRequest,
+  recordRequestAccepted,
+  recordRequestRemoved,
+  removeNotification,
+} from '../notifications/notifications.service.ts';
+import {
   areFriends,
   deleteFriendRequest,
   deleteFriendship,
   deleteRequestById,
+  type FriendRequestRow,
   insertFriendRequest,
   insertFriendship,
   lockPair,
   selectFriends,
+  selectReceivedRequest,
   selectReceivedRequests,
   selectRequestOf,
 } from './friends.queries.ts';
@@ -23,6 +38,7 @@ export type RequestOutcome = 'pending_sent' | 'friends';
 const REQUESTS_PAGE = 20;
 const FRIENDS_PAGE = 50;
 const notFound = () => new AppError(404, MESSAGES.http.notFound);
+const now = (ctx: AppContext) => new Date(ctx.clock.now());
 const fullName = (first: string, last: string) => `${first} ${last}`.trim();
 
 /**
@@ -34,19 +50,53 @@ export async function sendFriendRequest(ctx: AppContext, viewer: Viewer, userId:
   if (userId === me) throw new AppError(422, 'You cannot send a friend request to yourself.');
   if (!(await isLiveMember(ctx, userId))) throw notFound();
   await ctx.limiter.consume(['friendRequestsPerMember', me]);
-  return ctx.db.transaction(async (tx) => {
+  const news = new News();
+  const at = now(ctx);
+  const outcome = await ctx.db.transaction(async (tx) => {
     await lockPair(tx, me, userId);
     if (await areFriends(tx, me, userId)) throw new AppError(409, 'You are already friends.');
     // They had asked first: their request becomes the friendship.
-    if (await deleteFriendRequest(tx, userId, me)) {
+    const theirs = await deleteFriendRequest(tx, userId, me);
+    if (theirs !== null) {
       await insertFriendship(tx, me, userId);
+      await recordRequestAccepted(tx, news, { senderId: userId, recipientId: me, at });
+      news.event(me, { type: 'friend_request_removed', id: theirs });
+      befriended(news, me, userId);
       return 'friends' as const;
     }
-    if (!(await insertFriendRequest(tx, me, userId)))
-      throw new AppError(409, 'Your friend request is already pending.');
-    return 'pending_sent' as const;
+    const id = await insertFriendRequest(tx, me, userId, at);
+    if (id === null) throw new AppError(409, 'Your friend request is already pending.');
+    await recordFriendRequest(tx, news, { senderId: me, recipientId: userId, requestId: id, at });
+    return id;
   });
+  if (typeof outcome === 'number') await pushRequest(ctx, news, userId, outcome);
+  await news.send(ctx);
+  return typeof outcome === 'number' ? 'pending_sent' : outcome;
 }
+
+/** Both members' streams hear of a friendship that began or ended. */
+function befriended(news: News, a: string, b: string, status: 'friends' | 'not_friends' = 'friends') {
+  news.event(a, { type: 'friendship', user_id: b, friendship_status: status });
+  news.event(b, { type: 'friendship', user_id: a, friendship_status: status });
+}
+
+/** A request as the recipient's sidebar card shows it, for their streams. */
+async function pushRequest(ctx: AppContext, news: News, recipientId: string, id: number) {
+  const row = await selectReceivedRequest(ctx.db, recipientId, id);
+  if (row) news.event(recipientId, { type: 'friend_request', request: toFriendRequest(row) });
+}
+
+const toFriendRequest = (row: FriendRequestRow): FriendRequest => ({
+  id: Number(row.id),
+  time: row.time,
+  mutualFriends: row.mutual,
+  mutualFriendAvatars: row.avatars.map((image) => image ?? USER_PLACEHOLDER_IMAGE),
+  user: {
+    id: row.user_id,
+    name: fullName(row.first_name, row.last_name),
+    avatarUrl: row.image ?? USER_PLACEHOLDER_IMAGE,
+  },
+});
 
 /** GET /friends/requests: the requests the viewer received, newest first. */
 export function receivedRequests(
@@ -59,43 +109,88 @@ export function receivedRequests(
     REQUESTS_PAGE,
     (after, limit) => selectReceivedRequests(ctx.db, viewer.user.id, after, limit),
     (row) => ({ at: row.time, id: Number(row.id) }),
-    (row) => ({
-      id: Number(row.id),
-      time: row.time,
-      mutualFriends: row.mutual,
-      mutualFriendAvatars: row.avatars.map((image) => image ?? USER_PLACEHOLDER_IMAGE),
-      user: {
-        id: row.user_id,
-        name: fullName(row.first_name, row.last_name),
-        avatarUrl: row.image ?? USER_PLACEHOLDER_IMAGE,
-      },
-    }),
+    toFriendRequest,
   );
+}
+
+/** The requests a member received since a time (a live stream catching up), oldest first. */
+export async function receivedRequestsSince(ctx: AppContext, userId: string, at: Date): Promise<FriendRequest[]> {
+  const rows = await selectReceivedRequests(ctx.db, userId, null, REQUESTS_PAGE);
+  return rows
+    .filter((row) => new Date(row.time) >= at)
+    .reverse()
+    .map(toFriendRequest);
 }
 
 /** Confirm: only the recipient may; the request becomes a friendship. */
 export async function acceptRequest(ctx: AppContext, viewer: Viewer, id: number): Promise<void> {
   const me = viewer.user.id;
+  const news = new News();
   await ctx.db.transaction(async (tx) => {
     const request = await selectRequestOf(tx, id, me);
     if (!request || request.recipientId !== me) throw notFound();
     await lockPair(tx, request.senderId, me);
     if (!(await deleteRequestById(tx, id))) throw notFound();
     await insertFriendship(tx, me, request.senderId);
+    await recordRequestAccepted(tx, news, { senderId: request.senderId, recipientId: me, at: now(ctx) });
+    news.event(me, { type: 'friend_request_removed', id });
+    befriended(news, me, request.senderId);
   });
+  await news.send(ctx);
 }
 
 /** Delete (the recipient declines) or cancel (the sender withdraws). */
 export async function removeRequest(ctx: AppContext, viewer: Viewer, id: number): Promise<void> {
+  const news = new News();
   await ctx.db.transaction(async (tx) => {
-    if (!(await selectRequestOf(tx, id, viewer.user.id))) throw notFound();
+    const request = await selectRequestOf(tx, id, viewer.user.id);
+    if (!request) throw notFound();
     if (!(await deleteRequestById(tx, id))) throw notFound();
+    await recordRequestRemoved(tx, news, request);
+    news.event(request.recipientId, { type: 'friend_request_removed', id });
+    // The sender's profile of the recipient (Pending) changes too.
+    news.event(request.senderId, {
+      type: 'friendship',
+      user_id: request.recipientId,
+      friendship_status: 'not_friends',
+    });
   });
+  await news.send(ctx);
+}
+
+/** A notification's answer: what it offers to accept, and whether it still waits for one. */
+interface Invitation {
+  kind: string;
+  friendRequestId: number | null;
+}
+
+/** Accept on a notification: confirms the friend request behind it; 409 once it was answered. */
+export async function acceptFromNotification(ctx: AppContext, viewer: Viewer, invitation: Invitation): Promise<void> {
+  if (invitation.kind !== 'friend_request' || invitation.friendRequestId === null)
+    throw new AppError(409, 'This invitation was already answered.');
+  await acceptRequest(ctx, viewer, invitation.friendRequestId);
+}
+
+/** Remove on a notification: it goes, and a friend request still waiting behind it is declined. */
+export async function removeFromNotification(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: number,
+  invitation: Invitation,
+): Promise<void> {
+  if (invitation.kind === 'friend_request' && invitation.friendRequestId !== null) {
+    await removeRequest(ctx, viewer, invitation.friendRequestId);
+    return;
+  }
+  await removeNotification(ctx, viewer, id);
 }
 
 /** Unfriend: both rows go; 404 when they were not friends. */
 export async function unfriend(ctx: AppContext, viewer: Viewer, userId: string): Promise<void> {
   if (!(await deleteFriendship(ctx.db, viewer.user.id, userId))) throw notFound();
+  const news = new News();
+  befriended(news, viewer.user.id, userId, 'not_friends');
+  await news.send(ctx);
 }
 
 /** GET /friends?q=: the viewer's friends (Contacts), newest friendship first. */

@@ -2,6 +2,7 @@ import { type Comment, USER_PLACEHOLDER_IMAGE } from '@corral/contract';
 import type { AppContext } from '../../app-context.ts';
 import { keysetPage } from '../../lib/keyset.ts';
 import type { Viewer } from '../../lib/viewer.ts';
+import { News, recordComment } from '../notifications/notifications.service.ts';
 import { type CommentRow, insertComment, selectComments } from './posts.queries.ts';
 import { visibleItem } from './posts.service.ts';
 
@@ -37,11 +38,16 @@ export async function listComments(ctx: AppContext, viewer: Viewer, postId: numb
 }
 
 export async function addComment(ctx: AppContext, viewer: Viewer, postId: number, text: string): Promise<Comment> {
-  await visibleItem(ctx, viewer, postId);
+  const item = await visibleItem(ctx, viewer, postId);
   await ctx.limiter.consume(['contentPerMember', viewer.user.id]);
-  const id = await ctx.db.transaction((tx) =>
-    insertComment(tx, postId, viewer.user.id, text, new Date(ctx.clock.now())),
-  );
+  const news = new News();
+  const at = new Date(ctx.clock.now());
+  const id = await ctx.db.transaction(async (tx) => {
+    const commentId = await insertComment(tx, postId, viewer.user.id, text, at);
+    await recordComment(tx, news, { commenterId: viewer.user.id, ownerId: item.userId, postId, commentId, text, at });
+    return commentId;
+  });
+  await news.send(ctx);
   const u = viewer.user;
   return toComment({
     id,

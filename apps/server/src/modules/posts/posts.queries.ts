@@ -85,21 +85,33 @@ async function bumpCounter(tx: Tx, postId: number, counter: Counter, delta: 1 | 
 }
 
 /** Like, or unlike when already liked. The counter moves only with a row that really came or went. */
-export async function toggleLike(tx: Tx, postId: number, userId: string) {
+/** Likes or unlikes; `changed` is false when a concurrent toggle by the same member got there first. */
+export async function toggleLike(tx: Tx, postId: number, userId: string, at: Date) {
   const inserted = await tx
     .insert(likes)
-    .values({ postId, userId })
+    .values({ postId, userId, createdAt: at })
     .onConflictDoNothing()
     .returning({ postId: likes.postId });
-  if (inserted.length > 0) return { is_liked: true, likes_count: await bumpCounter(tx, postId, 'likes_count', 1) };
+  if (inserted.length > 0)
+    return { is_liked: true, likes_count: await bumpCounter(tx, postId, 'likes_count', 1), changed: true };
   const removed = await tx
     .delete(likes)
     .where(and(eq(likes.postId, postId), eq(likes.userId, userId)))
     .returning({ postId: likes.postId });
-  if (removed.length > 0) return { is_liked: false, likes_count: await bumpCounter(tx, postId, 'likes_count', -1) };
+  if (removed.length > 0)
+    return { is_liked: false, likes_count: await bumpCounter(tx, postId, 'likes_count', -1), changed: true };
   // A concurrent unlike by the same member removed it first: already counted, nothing left to do.
   const [post] = await tx.select({ n: posts.likesCount }).from(posts).where(eq(posts.id, postId));
-  return { is_liked: false, likes_count: post?.n ?? 0 };
+  return { is_liked: false, likes_count: post?.n ?? 0, changed: false };
+}
+
+/** Who wrote an item (null once it is deleted). */
+export async function selectAuthorOf(tx: Tx, postId: number): Promise<string | null> {
+  const [post] = await tx
+    .select({ userId: posts.userId })
+    .from(posts)
+    .where(and(eq(posts.id, postId), isNull(posts.deletedAt)));
+  return post?.userId ?? null;
 }
 
 export async function insertComment(tx: Tx, postId: number, userId: string, text: string, now: Date): Promise<number> {

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/sql.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { deleteStoredImage, type StoredImage, storeImage } from '../media/media.service.ts';
+import { News, recordLike, recordShare } from '../notifications/notifications.service.ts';
 import { selectFeedItems, toFeedItems } from './posts.hydrate.ts';
 import * as q from './posts.queries.ts';
 
@@ -64,8 +65,22 @@ export async function deletePost(ctx: AppContext, viewer: Viewer, id: number): P
 }
 
 export async function toggleLike(ctx: AppContext, viewer: Viewer, id: number): Promise<LikeResponse> {
-  await visibleItem(ctx, viewer, id);
-  return ctx.db.transaction((tx) => q.toggleLike(tx, id, viewer.user.id));
+  const item = await visibleItem(ctx, viewer, id);
+  const news = new News();
+  const answer = await ctx.db.transaction(async (tx) => {
+    const outcome = await q.toggleLike(tx, id, viewer.user.id, now(ctx));
+    if (outcome.changed)
+      await recordLike(tx, news, {
+        likerId: viewer.user.id,
+        ownerId: item.userId,
+        postId: id,
+        liked: outcome.is_liked,
+        at: now(ctx),
+      });
+    return { is_liked: outcome.is_liked, likes_count: outcome.likes_count };
+  });
+  await news.send(ctx);
+  return answer;
 }
 
 export async function shareItem(
@@ -78,9 +93,23 @@ export async function shareItem(
   // Sharing a share shares its original.
   const originalId = item.kind === 'share' && item.sharedPostId ? item.sharedPostId : item.id;
   await ctx.limiter.consume(['contentPerMember', viewer.user.id]);
-  const shareId = await ctx.db.transaction((tx) =>
-    q.insertShare(tx, viewer.user.id, originalId, comment?.trim() || null, now(ctx)),
-  );
+  const news = new News();
+  const text = comment?.trim() || null;
+  const shareId = await ctx.db.transaction(async (tx) => {
+    const id = await q.insertShare(tx, viewer.user.id, originalId, text, now(ctx));
+    const ownerId = originalId === item.id ? item.userId : await q.selectAuthorOf(tx, originalId);
+    if (ownerId)
+      await recordShare(tx, news, {
+        sharerId: viewer.user.id,
+        ownerId,
+        postId: originalId,
+        shareId: id,
+        comment: text,
+        at: now(ctx),
+      });
+    return id;
+  });
+  await news.send(ctx);
   return getItem(ctx, viewer, shareId);
 }
 

@@ -1,0 +1,223 @@
+import type { NotificationKind } from '@corral/contract';
+import { sql } from 'drizzle-orm';
+import { preparedStatement, preparedStatements, selectRows, type Tx, utcText } from '../../db/sql.ts';
+
+export interface NotificationRow {
+  id: string;
+  kind: NotificationKind;
+  actors: number;
+  info: string | null;
+  is_read: boolean;
+  accepted: boolean;
+  can_accept: boolean;
+  time: string;
+  post_id: string | null;
+  post_kind: 'post' | 'event' | 'share' | null;
+  post_title: string | null;
+  actor_id: string;
+  first_name: string;
+  last_name: string;
+  image: string | null;
+}
+
+/**
+ * A member's notifications that still stand: their actor is live and the item they are about is not deleted.
+ * Every read goes through it, so a deleted account or post vanishes from the bell and from the unread count.
+ */
+const standing = (viewer: unknown) => sql`
+  select n.*, a.first_name, a.last_name, a.image, p.kind as post_kind, p.title as post_title
+  from notifications n
+  join users a on a.id = n.actor_id and a.deleted_at is null
+  left join posts p on p.id = n.post_id
+  where n.user_id = ${viewer} and (n.post_id is null or p.deleted_at is null)`;
+
+const columns = sql`
+  s.id, s.kind, s.actors, s.info, s.is_read, s.accepted_at is not null as accepted,
+  s.friend_request_id is not null as can_accept, ${utcText(sql`s.updated_at`, 'ms')} as time,
+  s.post_id, s.post_kind, s.post_title, s.actor_id, s.first_name, s.last_name, s.image`;
+
+export interface PageRow extends NotificationRow {
+  total: number;
+  unread: number;
+  page: number;
+}
+
+/**
+ * One page of the bell, with the filter's total and the unread count, in one statement. A page past the end
+ * (the list shrank) answers the last page, and says which it answered.
+ */
+const page = preparedStatements<{ unreadOnly: boolean; size: number }, { viewer: string; page: number }, PageRow>(
+  ({ unreadOnly, size }, v) => sql`
+    with mine as (${standing(v.viewer)}),
+    counts as (
+      select count(*) filter (where ${unreadOnly ? sql`not is_read` : sql`true`})::int as total,
+        count(*) filter (where not is_read)::int as unread
+      from mine),
+    wanted as (
+      select total, unread,
+        greatest(1, least(${v.page}::int, ceil(total / ${sql.raw(`${size}.0`)})::int)) as page from counts),
+    ranked as (
+      select m.*, row_number() over (order by m.updated_at desc, m.id desc) as rn from mine m
+      ${unreadOnly ? sql`where not m.is_read` : sql``})
+    select w.total, w.unread, w.page, ${columns}
+    from wanted w left join ranked s
+      on s.rn > (w.page - 1) * ${sql.raw(String(size))} and s.rn <= w.page * ${sql.raw(String(size))}
+    order by s.rn`,
+);
+
+export function selectPage(db: Tx, viewerId: string, unreadOnly: boolean, pageNumber: number, size: number) {
+  return page({ unreadOnly, size })(db, { viewer: viewerId, page: pageNumber });
+}
+
+const oneWithUnread = preparedStatement<{ viewer: string; id: number }, NotificationRow & { unread: number }>(
+  ({ viewer, id }) => sql`
+    with mine as (${standing(viewer)})
+    select (select count(*)::int from mine where not is_read) as unread, ${columns}
+    from mine s where s.id = ${id}`,
+);
+
+/** One standing notification and the recipient's unread count (for the live stream). */
+export async function selectOneWithUnread(db: Tx, viewerId: string, id: number) {
+  const [row] = await oneWithUnread(db, { viewer: viewerId, id });
+  return row;
+}
+
+const unreadCount = preparedStatement<{ viewer: string }, { unread: number }>(
+  ({ viewer }) => sql`select count(*)::int as unread from (${standing(viewer)}) s where not s.is_read`,
+);
+
+export async function selectUnread(db: Tx, viewerId: string): Promise<number> {
+  const [row] = await unreadCount(db, { viewer: viewerId });
+  return row?.unread ?? 0;
+}
+
+const since = preparedStatement<{ viewer: string; since: string }, NotificationRow>(
+  ({ viewer, since }) => sql`
+    select ${columns} from (${standing(viewer)}) s
+    where s.updated_at >= ${since}::timestamptz
+    order by s.updated_at, s.id limit 50`,
+);
+
+/** What changed since a time (a stream resuming): oldest first, 50 at most. */
+export function selectSince(db: Tx, viewerId: string, at: string) {
+  return since(db, { viewer: viewerId, since: at });
+}
+
+export interface Cause {
+  userId: string;
+  kind: NotificationKind;
+  cause: string;
+  actorId: string;
+  postId?: number | null;
+  friendRequestId?: number | null;
+  info?: string | null;
+  at: Date;
+}
+
+/**
+ * Records a cause: a new row, or the same cause again (one row per cause and recipient) with its latest actor,
+ * unread again and on top. Answers the row's id.
+ */
+export async function upsert(tx: Tx, c: Cause): Promise<number> {
+  const [row] = await selectRows<{ id: string }>(
+    tx,
+    sql`
+      insert into notifications
+        (user_id, kind, cause, actor_id, post_id, friend_request_id, info, created_at, updated_at)
+      values (${c.userId}, ${c.kind}, ${c.cause}, ${c.actorId}, ${c.postId ?? null}, ${c.friendRequestId ?? null},
+        ${c.info ?? null}, ${c.at}, ${c.at})
+      on conflict (user_id, cause) do update set actor_id = excluded.actor_id,
+        friend_request_id = excluded.friend_request_id, info = excluded.info, is_read = false,
+        accepted_at = null, updated_at = excluded.updated_at
+      returning id`,
+  );
+  if (!row) throw new Error('the notification was not written');
+  return Number(row.id);
+}
+
+/**
+ * The likes of one item, folded into one notification for its author: the latest liker and how many others
+ * (the author's own like is not counted). A like brings it back on top, unread; a like taken back only
+ * recounts, and the notification goes when no liker is left. Answers the row's id, or null when it went.
+ */
+export async function foldLikes(
+  tx: Tx,
+  { ownerId, postId, at, liked }: { ownerId: string; postId: number; at: Date; liked: boolean },
+): Promise<number | null> {
+  const cause = `like:${postId}`;
+  const likers = sql`from likes l join users u on u.id = l.user_id and u.deleted_at is null
+    where l.post_id = ${postId} and l.user_id <> ${ownerId}`;
+  if (!liked) {
+    const [row] = await selectRows<{ id: string; actors: number }>(
+      tx,
+      sql`
+        with n as (select count(*)::int as actors,
+          (select l.user_id ${likers} order by l.created_at desc limit 1) as latest ${likers})
+        update notifications set actors = n.actors, actor_id = coalesce(n.latest, notifications.actor_id)
+        from n where user_id = ${ownerId} and cause = ${cause}
+        returning id, notifications.actors`,
+    );
+    if (row && row.actors === 0) {
+      await tx.execute(sql`delete from notifications where id = ${row.id}`);
+      return null;
+    }
+    return row ? Number(row.id) : null;
+  }
+  const [row] = await selectRows<{ id: string }>(
+    tx,
+    sql`
+      with n as (select count(*)::int as actors,
+        (select l.user_id ${likers} order by l.created_at desc limit 1) as latest ${likers})
+      insert into notifications (user_id, kind, cause, actor_id, actors, post_id, created_at, updated_at)
+      select ${ownerId}, 'like', ${cause}, n.latest, n.actors, ${postId}, ${at}, ${at} from n where n.actors > 0
+      on conflict (user_id, cause) do update set actor_id = excluded.actor_id, actors = excluded.actors,
+        is_read = false, updated_at = excluded.updated_at
+      returning id`,
+  );
+  return row ? Number(row.id) : null;
+}
+
+/** The friend request notification of `recipientId` about `senderId`, answered: accepted, read, no buttons. */
+export async function markRequestAccepted(tx: Tx, recipientId: string, senderId: string, at: Date) {
+  const rows = await selectRows<{ id: string }>(
+    tx,
+    sql`update notifications set accepted_at = ${at}, is_read = true, friend_request_id = null
+      where user_id = ${recipientId} and cause = ${`friend_request:${senderId}`} returning id`,
+  );
+  return rows[0] ? Number(rows[0].id) : null;
+}
+
+/** Deletes a notification by cause (a request withdrawn or declined); answers whether there was one. */
+export async function deleteByCause(tx: Tx, userId: string, cause: string): Promise<boolean> {
+  const rows = await selectRows<{ id: string }>(
+    tx,
+    sql`delete from notifications where user_id = ${userId} and cause = ${cause} returning id`,
+  );
+  return rows.length > 0;
+}
+
+export async function selectOwned(tx: Tx, userId: string, id: number) {
+  const [row] = await selectRows<{
+    id: string;
+    kind: NotificationKind;
+    actor_id: string;
+    friend_request_id: string | null;
+  }>(tx, sql`select n.id, n.kind, n.actor_id, n.friend_request_id from (${standing(userId)}) n where n.id = ${id}`);
+  return row;
+}
+
+export async function deleteOwned(tx: Tx, userId: string, id: number): Promise<boolean> {
+  const rows = await selectRows<{ id: string }>(
+    tx,
+    sql`delete from notifications where user_id = ${userId} and id = ${id} returning id`,
+  );
+  return rows.length > 0;
+}
+
+/** Marks some of a member's notifications read; others' ids are ignored. */
+export async function markRead(tx: Tx, userId: string, ids: number[]): Promise<void> {
+  await tx.execute(
+    sql`update notifications set is_read = true
+      where user_id = ${userId} and not is_read and id = any(${`{${ids.join(',')}}`}::bigint[])`,
+  );
+}
