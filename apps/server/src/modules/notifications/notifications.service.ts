@@ -235,27 +235,29 @@ export class News {
   }
 
   /**
-   * Pushes everything gathered, in order. Answers `countFor`'s unread count after it (one statement, which
-   * the pushed `unread` event shares), or -1 when `countFor` had nothing to count.
+   * Pushes everything gathered: what the events carry is read at once (in parallel), then the events are
+   * published in order. Answers `countFor`'s unread count after it (shared with the pushed events when one
+   * counted it), or -1 without `countFor`.
    */
   async send(ctx: AppContext, countFor?: string): Promise<number> {
-    let answer = -1;
     const counted = new Map<string, number>();
-    for (const item of this.items) {
-      if (item.kind === 'event') {
-        await pushTo(ctx, item.userId, item.event);
-      } else if (item.kind === 'notification') {
-        const row = await q.selectOneWithUnread(ctx.db, item.userId, item.id);
-        if (!row) continue;
-        counted.set(item.userId, row.unread);
-        await pushTo(ctx, item.userId, { type: 'notification', notification: toNotification(row), unread: row.unread });
-      } else {
+    const events = await Promise.all(
+      this.items.map(async (item): Promise<StreamEvent | null> => {
+        if (item.kind === 'event') return item.event;
+        if (item.kind === 'notification') {
+          const row = await q.selectOneWithUnread(ctx.db, item.userId, item.id);
+          if (!row) return null;
+          counted.set(item.userId, row.unread);
+          return { type: 'notification', notification: toNotification(row), unread: row.unread };
+        }
         const unread = await q.selectUnread(ctx.db, item.userId);
         counted.set(item.userId, unread);
-        await pushTo(ctx, item.userId, { type: 'unread', unread });
-      }
-    }
-    if (countFor !== undefined) answer = counted.get(countFor) ?? (await q.selectUnread(ctx.db, countFor));
-    return answer;
+        return { type: 'unread', unread };
+      }),
+    );
+    // Published in order on one connection, so each member's streams receive them in order.
+    await Promise.all(events.map((event, i) => (event ? pushTo(ctx, this.items[i]?.userId ?? '', event) : undefined)));
+    if (countFor === undefined) return -1;
+    return counted.get(countFor) ?? q.selectUnread(ctx.db, countFor);
   }
 }

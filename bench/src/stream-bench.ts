@@ -1,0 +1,238 @@
+/**
+ * Live delivery: opens 1,000 streams (GET /api/stream), spread over 1 or 2 server processes, then answers
+ * friend requests and times each answer's arrival on its sender's stream (the friend_accepted notification),
+ * from the moment the answer is sent. With 2 processes the stream and the answer are always on different
+ * processes, so every event crosses Redis. Reports p50 and p99 and the server processes' memory per stream.
+ *
+ *   node --import tsx bench/src/stream-bench.ts --processes 1 [--redis] [--streams 1000] [--answers 500]
+ *   node --import tsx bench/src/stream-bench.ts --processes 2              (always through Redis)
+ *
+ * Uses PostgreSQL at BENCH_DATABASE_URL's server (database corral_bench_stream, made afresh) and Redis at
+ * REDIS_URL (default redis://127.0.0.1:6379).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+
+const { values } = parseArgs({
+  options: {
+    processes: { type: 'string', default: '1' },
+    redis: { type: 'boolean', default: false },
+    streams: { type: 'string', default: '1000' },
+    answers: { type: 'string', default: '500' },
+    concurrency: { type: 'string', default: '10' },
+    port: { type: 'string', default: '3931' },
+  },
+});
+const processes = Number(values.processes);
+const streamCount = Number(values.streams);
+const answerCount = Math.min(Number(values.answers), streamCount);
+const concurrency = Number(values.concurrency);
+const useRedis = processes > 1 || values.redis;
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const base = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/corral_bench');
+const adminUrl = new URL(base);
+adminUrl.pathname = '/postgres';
+const databaseUrl = new URL(base);
+databaseUrl.pathname = '/corral_bench_stream';
+
+async function freshDatabase() {
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  await admin.query('drop database if exists corral_bench_stream with (force)');
+  await admin.query('create database corral_bench_stream');
+  await admin.end();
+}
+
+function startServer(port: number, prefix: string): Promise<ChildProcess> {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl.toString(),
+      ...(useRedis ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix } : {}),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_SCALE: '1000',
+      DATA_DIR: path.join(tmpdir(), `corral-stream-bench-${port}`),
+      WEB_DIST_DIR: path.join(tmpdir(), 'no-web'),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    const deadline = Date.now() + 60_000;
+    const poll = () => {
+      http
+        .get(`http://127.0.0.1:${port}/api/health`, (response) => {
+          response.resume();
+          if (response.statusCode === 200) resolve(server);
+          else setTimeout(poll, 200);
+        })
+        .on('error', () => (Date.now() > deadline ? reject(new Error('no server')) : setTimeout(poll, 200)));
+    };
+    poll();
+  });
+}
+
+/** Members, sessions and one pending request from each stream's owner to an answerer, in SQL. */
+async function seedMembers(n: number) {
+  const db = new pg.Client({ connectionString: databaseUrl.toString() });
+  await db.connect();
+  await db.query(`
+    insert into users (id, name, email, first_name, last_name, is_onboard, phone_number_verified)
+    select kind || g, 'Bench ' || kind || g, kind || g || '@bench.test', 'Bench', kind || g, true, true
+    from generate_series(1, ${n}) g, (values ('listener'), ('answerer')) k(kind)`);
+  await db.query(`
+    insert into sessions (id, token, user_id, expires_at)
+    select 's-' || u.id, 't-' || u.id, u.id, now() + interval '1 day' from users u`);
+  await db.query(`
+    insert into friend_requests (sender_id, recipient_id)
+    select 'listener' || g, 'answerer' || g from generate_series(1, ${n}) g`);
+  const { rows } = await db.query<{ id: string; n: number }>(
+    `select id, substring(recipient_id from 9)::int as n from friend_requests`,
+  );
+  await db.end();
+  return new Map(rows.map((row) => [row.n, Number(row.id)]));
+}
+
+interface Stream {
+  /** Resolves when a friend_accepted notification arrives. */
+  accepted: Promise<number>;
+  ready: Promise<void>;
+  request: http.ClientRequest;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1_000_000 });
+
+function openStream(port: number, token: string): Stream {
+  let resolveReady: () => void = () => {};
+  let resolveAccepted: (at: number) => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    resolveReady = resolve;
+  });
+  const accepted = new Promise<number>((resolve) => {
+    resolveAccepted = resolve;
+  });
+  const request = http.get(
+    `http://127.0.0.1:${port}/api/stream`,
+    { headers: { authorization: `Bearer ${token}` }, agent: false },
+    (response) => {
+      if (response.statusCode !== 200) throw new Error(`stream answered ${response.statusCode}`);
+      response.setEncoding('utf8');
+      let buffer = '';
+      response.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end = buffer.indexOf('\n\n');
+        while (end >= 0) {
+          const frame = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (frame.includes('event: ready')) resolveReady();
+          if (frame.includes('event: notification') && frame.includes('"friend_accepted"'))
+            resolveAccepted(performance.now());
+          end = buffer.indexOf('\n\n');
+        }
+      });
+    },
+  );
+  return { ready, accepted, request };
+}
+
+function post(port: number, url: string, token: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `http://127.0.0.1:${port}${url}`,
+      { method: 'POST', agent, headers: { authorization: `Bearer ${token}` } },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+async function rssKb(pid: number | undefined): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+
+await freshDatabase();
+const basePort = Number(values.port);
+const prefix = `corral-bench-${randomBytes(4).toString('hex')}:`;
+// The first server runs the migrations; the others start once the tables exist.
+const servers = [await startServer(basePort, prefix)];
+for (let i = 1; i < processes; i += 1) servers.push(await startServer(basePort + i, prefix));
+try {
+  const requests = await seedMembers(streamCount);
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const rssBefore = await Promise.all(servers.map((server) => rssKb(server.pid)));
+
+  const opened = performance.now();
+  const streams: Stream[] = [];
+  for (let i = 1; i <= streamCount; i += 1) {
+    streams.push(openStream(basePort + ((i - 1) % processes), `t-listener${i}`));
+    if (i % 100 === 0) await Promise.all(streams.slice(-100).map((s) => s.ready));
+  }
+  await Promise.all(streams.map((s) => s.ready));
+  const openMs = performance.now() - opened;
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  const rssAfter = await Promise.all(servers.map((server) => rssKb(server.pid)));
+
+  // Answers: `concurrency` at a time; each on the process that does not hold its sender's stream.
+  const latencies: number[] = [];
+  const answerTimes: number[] = [];
+  let next = 1;
+  const worker = async () => {
+    while (next <= answerCount) {
+      const i = next++;
+      const stream = streams[i - 1];
+      if (!stream) break;
+      const answerPort = basePort + (processes > 1 ? i % processes : 0);
+      const sent = performance.now();
+      const status = await post(answerPort, `/api/friends/requests/${requests.get(i)}/accept`, `t-answerer${i}`);
+      if (status !== 200) throw new Error(`accept answered ${status}`);
+      answerTimes.push(performance.now() - sent);
+      latencies.push((await stream.accepted) - sent);
+    }
+  };
+  const answered = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const answerSeconds = (performance.now() - answered) / 1000;
+  latencies.sort((a, b) => a - b);
+  answerTimes.sort((a, b) => a - b);
+
+  const grownKb = rssAfter.reduce((sum, kb, i) => sum + kb - (rssBefore[i] ?? 0), 0);
+  const result = {
+    processes,
+    bus: useRedis ? 'redis' : 'in-process',
+    streams: streamCount,
+    answers: latencies.length,
+    concurrency,
+    open_all_ms: Math.round(openMs),
+    answers_per_second: Math.round(latencies.length / answerSeconds),
+    p50_ms: Number(percentile(latencies, 50).toFixed(1)),
+    p99_ms: Number(percentile(latencies, 99).toFixed(1)),
+    max_ms: Number((latencies.at(-1) ?? Number.NaN).toFixed(1)),
+    // The answer's own round trip (POST accept), for comparison: delivery is pushed once it has committed.
+    answer_p50_ms: Number(percentile(answerTimes, 50).toFixed(1)),
+    answer_p99_ms: Number(percentile(answerTimes, 99).toFixed(1)),
+    rss_before_mb: rssBefore.map((kb) => Math.round(kb / 1024)),
+    rss_after_mb: rssAfter.map((kb) => Math.round(kb / 1024)),
+    kb_per_stream: Number((grownKb / streamCount).toFixed(1)),
+  };
+  console.log(JSON.stringify(result, null, 2));
+  for (const stream of streams) stream.request.destroy();
+} finally {
+  for (const server of servers) server.kill('SIGTERM');
+}
