@@ -60,3 +60,40 @@ export async function logInThroughUi(page: Page, email: string, password: string
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page.getByText('User Successfully Logedin')).toBeVisible();
 }
+
+/** A new member who has onboarded and verified a phone, all through the API; answers their token. */
+export async function readyMember(request: APIRequestContext, member: ReturnType<typeof newcomer>) {
+  await signUpByApi(request, member);
+  const login = await request.post('/api/login', { data: { email: member.email, password: member.password } });
+  const token = (await login.json()).user.api_token as string;
+  const headers = { authorization: `Bearer ${token}` };
+  const [eventTypes, associations] = await Promise.all([
+    request.get('/api/setup/event-types').then((r) => r.json()),
+    request.get('/api/setup/associations').then((r) => r.json()),
+  ]);
+  const onboard = await request.post('/api/on-board', {
+    headers,
+    data: {
+      age: '1994-04-04',
+      gender: 'female',
+      transport_id: 1,
+      event_type_ids: [eventTypes[0].id],
+      association_ids: [associations[0].id],
+    },
+  });
+  expect(onboard.status(), await onboard.text()).toBe(200);
+  const sent = await request.post('/api/contacts/send-verification-code', {
+    headers,
+    data: { original_phone: member.phone },
+  });
+  expect(sent.status(), await sent.text()).toBe(200);
+  const digits = member.phone.replace(/\D/g, '');
+  const sms = await waitForMessage(request, 'sms', `+1${digits}`);
+  const code = /\b(\d{6})\b/.exec(sms.text)?.[1];
+  const validated = await request.post('/api/contacts/validate-verification-code', {
+    headers,
+    data: { original_phone: member.phone, code },
+  });
+  expect(validated.status(), await validated.text()).toBe(200);
+  return token;
+}
