@@ -8,7 +8,7 @@ test('a member confirms a friend request from the sidebar and finds the new frie
   request,
 }) => {
   const asker = newcomer('asker');
-  const token = await readyMember(request, asker);
+  const { token } = await readyMember(request, asker);
   const demo = (await (await request.post('/api/login', { data: DEMO })).json()).user as { id: string };
   const sent = await request.post('/api/friends/requests', {
     headers: { authorization: `Bearer ${token}` },

@@ -61,11 +61,12 @@ export async function logInThroughUi(page: Page, email: string, password: string
   await expect(page.getByText('User Successfully Logedin')).toBeVisible();
 }
 
-/** A new member who has onboarded and verified a phone, all through the API; answers their token. */
+/** A new member who has onboarded and verified a phone, all through the API; answers their id and token. */
 export async function readyMember(request: APIRequestContext, member: ReturnType<typeof newcomer>) {
   await signUpByApi(request, member);
   const login = await request.post('/api/login', { data: { email: member.email, password: member.password } });
-  const token = (await login.json()).user.api_token as string;
+  const user = (await login.json()).user as { id: string; api_token: string };
+  const token = user.api_token;
   const headers = { authorization: `Bearer ${token}` };
   const [eventTypes, associations] = await Promise.all([
     request.get('/api/setup/event-types').then((r) => r.json()),
@@ -95,5 +96,5 @@ export async function readyMember(request: APIRequestContext, member: ReturnType
     data: { original_phone: member.phone, code },
   });
   expect(validated.status(), await validated.text()).toBe(200);
-  return token;
+  return { id: user.id, token, headers };
 }

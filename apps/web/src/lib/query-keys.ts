@@ -23,7 +23,11 @@ export const friendKeys = {
 /** The bell's pages and the unread count. */
 export const notificationKeys = {
   all: ['notifications'] as const,
-  page: (filter: 'all' | 'unread', page: number) => [...notificationKeys.all, 'page', filter, page] as const,
+  /** Every page of the bell, whatever its tab (what the live stream invalidates). */
+  pages: () => [...notificationKeys.all, 'page'] as const,
+  page: (filter: 'all' | 'unread', page: number) => [...notificationKeys.pages(), filter, page] as const,
+  /** The unread count on the bell's badge, put by every answer that carries it and by the live stream. */
+  unread: () => [...notificationKeys.all, 'unread'] as const,
 };
 
 /** Members' profiles (header, friendship status, counts); their posts are items (`itemKeys.profilePosts`). */

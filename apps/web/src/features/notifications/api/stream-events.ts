@@ -1,0 +1,69 @@
+import { type StreamEvent, type StreamEventType, streamEventSchema } from '@corral/contract';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { friendKeys, itemKeys, notificationKeys, profileKeys } from '../../../lib/query-keys.ts';
+import { putUnread } from './notifications-cache.ts';
+
+/** The SSE event names the stream sends (its `event:` field), one per kind of `streamEventSchema`. */
+export const STREAM_EVENT_TYPES: readonly StreamEventType[] = streamEventSchema.options.map(
+  (option) => option.shape.type.value,
+);
+
+/** What one stream event does to the query cache. */
+export type CacheAction = { kind: 'unread'; unread: number } | { kind: 'invalidate'; queryKey: QueryKey };
+
+const invalidate = (queryKey: QueryKey): CacheAction => ({ kind: 'invalidate', queryKey });
+
+/**
+ * The cache actions of a stream event: counts are put as they come, lists are fetched again (only those on
+ * screen at once; the others when next shown).
+ */
+export function cacheActionsFor(event: StreamEvent): CacheAction[] {
+  switch (event.type) {
+    case 'notification':
+      return [{ kind: 'unread', unread: event.unread }, invalidate(notificationKeys.pages())];
+    case 'unread':
+      return [{ kind: 'unread', unread: event.unread }];
+    case 'ready':
+      // A fresh start (not resumed): events may have been missed while away, so anything they touch is
+      // fetched again. `friendKeys.all` holds the requests too.
+      return event.resumed
+        ? [{ kind: 'unread', unread: event.unread }]
+        : [{ kind: 'unread', unread: event.unread }, invalidate(notificationKeys.pages()), invalidate(friendKeys.all)];
+    case 'friend_request':
+    case 'friend_request_removed':
+      return [invalidate(friendKeys.requests())];
+    case 'friendship':
+      return [
+        invalidate(friendKeys.all),
+        invalidate(profileKeys.profile(event.user_id)),
+        // A private profile opens to a new friend (and closes to a former one).
+        invalidate(itemKeys.profilePosts(event.user_id)),
+        invalidate(itemKeys.timeline()),
+        invalidate(itemKeys.suggestions()),
+      ];
+  }
+}
+
+export function applyCacheActions(queryClient: QueryClient, actions: CacheAction[]): void {
+  for (const action of actions) {
+    if (action.kind === 'unread') putUnread(queryClient, action.unread);
+    else void queryClient.invalidateQueries({ queryKey: action.queryKey });
+  }
+}
+
+/**
+ * An SSE message as a stream event: its `data` JSON, checked against the contract and against the SSE
+ * `event` name it came under; null for anything else (a newer server's event is skipped, not fatal).
+ */
+export function parseStreamEvent(type: string, data: string): StreamEvent | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  // The name on the wire is the type; a body may leave it out.
+  const body = json && typeof json === 'object' && !Array.isArray(json) ? { type, ...json } : null;
+  const parsed = streamEventSchema.safeParse(body);
+  return parsed.success && parsed.data.type === type ? parsed.data : null;
+}

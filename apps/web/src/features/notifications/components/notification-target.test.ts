@@ -1,0 +1,21 @@
+import type { Notification } from '@corral/contract';
+import { describe, expect, it } from 'vitest';
+import { notificationTarget } from './notification-target.ts';
+
+const notification = (over: Partial<Notification>) =>
+  ({ kind: 'like', post_id: null, actor: { id: 'u-7', name: 'Ty Murray' }, ...over }) as Notification;
+
+describe('where a notification leads', () => {
+  it('goes to the post it is about', () => {
+    expect(notificationTarget(notification({ kind: 'comment', post_id: 42 }))).toBe('/social_home/post/42');
+  });
+
+  it('goes to the member behind a friend request or an acceptance', () => {
+    expect(notificationTarget(notification({ kind: 'friend_request' }))).toBe('/social_home/profile/u-7');
+    expect(notificationTarget(notification({ kind: 'friend_accepted' }))).toBe('/social_home/profile/u-7');
+  });
+
+  it('goes nowhere without either', () => {
+    expect(notificationTarget(notification({ kind: 'event_update' }))).toBeNull();
+  });
+});
