@@ -75,6 +75,10 @@ export const RATE_LIMITS = {
   reportsPerMember: { points: 20, duration: DAY },
   friendRequestsPerMember: { points: 400, duration: DAY },
   newsletterPerIp: { points: 5, duration: HOUR },
+  /** The search box asks as the member types (after each pause): two a second, sustained. */
+  searchPerMember: { points: 120, duration: MINUTE },
+  /** Help Center, Feedback Submission and Contact us together. */
+  feedbackPerMember: { points: 10, duration: HOUR },
   apiPerMember: { points: 1500, duration: 5 * MINUTE },
   apiPerIpAnonymous: { points: 300, duration: 5 * MINUTE },
 } as const satisfies Record<string, RateLimitRule>;

@@ -1,1 +1,73 @@
-export {};
+import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
+
+/** The search box's numbers: what a query may hold, the dropdown's rows per kind, the results page's pages. */
+export const SEARCH_LIMITS = {
+  queryMax: 100,
+  dropdownSize: 8,
+  pageSize: 20,
+  /** The web waits this long after the last key before it asks. */
+  debounceMs: 250,
+} as const;
+
+export const SEARCH_MESSAGES = {
+  /** Spec, "Social area": the top bar's search box. */
+  placeholder: 'Search entire store hire',
+  noResults: (q: string) => `No results for "${q}"`,
+  failed: 'Search is not available right now. Please try again.',
+} as const;
+
+/** What to look for: both kinds (the dropdown), or one kind page by page (the results page's Show More). */
+export const searchTypeSchema = z.enum(['all', 'members', 'events']);
+export type SearchType = z.infer<typeof searchTypeSchema>;
+
+/**
+ * GET /search?q=&type=&cursor=: members by the start of any word of their name and events by the start of
+ * any word of their title, whatever the accents and case. A cursor continues one kind (`type` members or
+ * events); an empty `q` finds nothing.
+ */
+export const searchQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(SEARCH_LIMITS.queryMax, { error: MESSAGES.generic.maxLength(SEARCH_LIMITS.queryMax) })
+    .default(''),
+  type: searchTypeSchema.default('all'),
+  cursor: z.string().max(1000).optional(),
+});
+export type SearchQuery = z.input<typeof searchQuerySchema>;
+
+/**
+ * A member found: name and avatar only, whoever they are (a private member shows nothing more to
+ * anyone in search; their profile decides what else a friend sees).
+ */
+export const searchMemberSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  avatar: z.string(),
+  is_private: z.boolean(),
+});
+export type SearchMember = z.infer<typeof searchMemberSchema>;
+
+/** An event found: what the dropdown and the results page show of it (its page has the rest). */
+export const searchEventSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  /** ISO 8601 instants in UTC. */
+  from_date: z.string(),
+  to_date: z.string(),
+  location: z.string(),
+});
+export type SearchEvent = z.infer<typeof searchEventSchema>;
+
+const page = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), next_cursor: z.string().nullable() });
+
+/**
+ * Both kinds, each ranked (the viewer's own and friends' first, then how well the name or title starts
+ * like the query) and paged by its own cursor; the kind not asked for is empty.
+ */
+export const searchResponseSchema = z.object({
+  members: page(searchMemberSchema),
+  events: page(searchEventSchema),
+});
+export type SearchResponse = z.infer<typeof searchResponseSchema>;

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -59,7 +60,11 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     };
   }
   if (options.pglitePath !== 'memory://') mkdirSync(options.pglitePath, { recursive: true });
-  const client = new PGlite(options.pglitePath === 'memory://' ? undefined : options.pglitePath);
+  // unaccent: search folds accents in SQL (drizzle/0006_search.sql), as on PostgreSQL.
+  const client = new PGlite({
+    ...(options.pglitePath === 'memory://' ? {} : { dataDir: options.pglitePath }),
+    extensions: { unaccent },
+  });
   const db = drizzlePglite(client, { schema, logger: statementLogger(options) }) as unknown as Database;
   return {
     db,

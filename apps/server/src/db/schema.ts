@@ -52,6 +52,11 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(t.email),
     uniqueIndex('users_phone_number_unique').on(t.phoneNumber),
     index('users_deleted_at_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+    // Search (modules/search): the words of a member's name, accents and case folded, for prefix queries;
+    // only members search may show. `immutable_unaccent` comes with the migration (drizzle/0006_search.sql).
+    index('users_name_search_idx')
+      .using('gin', sql`to_tsvector('simple', immutable_unaccent(${t.firstName} || ' ' || ${t.lastName}))`)
+      .where(sql`${t.deletedAt} is null and ${t.isOnboard} and ${t.phoneNumberVerified}`),
   ],
 );
 
@@ -245,6 +250,10 @@ export const posts = pgTable(
     // Events are few among posts: the timeline's event stream walks only them.
     index('posts_event_sort_idx')
       .on(t.sortDate.desc(), t.id.desc())
+      .where(sql`${t.kind} = 'event' and ${t.deletedAt} is null`),
+    // Search (modules/search): the words of an event's title, accents and case folded, for prefix queries.
+    index('posts_event_title_search_idx')
+      .using('gin', sql`to_tsvector('simple', immutable_unaccent(${t.title}))`)
       .where(sql`${t.kind} = 'event' and ${t.deletedAt} is null`),
   ],
 );

@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { NotificationsMenu } from '../../../features/notifications/components/notifications-menu.tsx';
@@ -13,6 +14,13 @@ const iconLinkClass =
 /** The social area's top bar (spec "Social area"). */
 export function SocialTopBar() {
   const user = useSession((state) => state.currentUser);
+  // Phones: the search box stays hidden until its button opens it over the bar; closing it gives the focus back.
+  const [searching, setSearching] = useState(false);
+  const searchButton = useRef<HTMLButtonElement>(null);
+  const closeSearch = () => {
+    setSearching(false);
+    searchButton.current?.focus();
+  };
   const shortcuts: { icon: IconName; label: string; to: string }[] = [
     { icon: 'home', label: 'Home', to: paths.friendList },
     { icon: 'heart', label: 'Event types', to: paths.eventTypes },
@@ -31,15 +39,26 @@ export function SocialTopBar() {
           />
           <img src="/assets/img/logo-mark.svg" alt="Corral" width={32} height={32} className="size-8 sm:hidden" />
         </Link>
-        <SearchBox />
+        <SearchBox phoneOpen={searching} onPhoneClose={closeSearch} />
         <nav aria-label="Shortcuts" className="ml-auto flex items-center gap-1">
+          <button
+            ref={searchButton}
+            type="button"
+            aria-label="Search"
+            title="Search"
+            aria-expanded={searching}
+            onClick={() => setSearching(true)}
+            className={`${iconLinkClass} md:hidden`}
+          >
+            <Icon name="search" />
+          </button>
           {shortcuts.map((item) => (
             <Link
               key={item.icon}
               to={item.to}
               aria-label={item.label}
               title={item.label}
-              className={`${iconLinkClass} hidden sm:inline-flex`}
+              className={`${iconLinkClass} max-sm:hidden`}
             >
               <Icon name={item.icon} />
             </Link>
@@ -58,7 +77,7 @@ export function SocialTopBar() {
             disabled
             aria-label="Messages"
             title="Messages"
-            className={`${iconLinkClass} hidden disabled:cursor-not-allowed disabled:opacity-50 sm:inline-flex`}
+            className={`${iconLinkClass} disabled:cursor-not-allowed disabled:opacity-50 max-sm:hidden`}
           >
             <Icon name="chat" />
           </button>
@@ -67,7 +86,7 @@ export function SocialTopBar() {
               to={paths.myProfile(user.id)}
               aria-label="My profile"
               title="My profile"
-              className={`${iconLinkClass} hidden sm:inline-flex`}
+              className={`${iconLinkClass} max-sm:hidden`}
             >
               <Icon name="user" />
             </Link>

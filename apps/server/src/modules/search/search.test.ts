@@ -1,0 +1,376 @@
+import type { SearchResponse } from '@corral/contract';
+import { eq, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, befriend, completeSetup, setUpMember, signUpMember } from '../../../test/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { eventDetails, posts, users } from '../../db/schema.ts';
+import { type Placeholders, selectRows } from '../../db/sql.ts';
+import { ManualClock } from '../../lib/clock.ts';
+import { type SearchShape, type SearchValues, searchStatement, searchValues } from './search.queries.ts';
+
+const statements: string[] = [];
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ statements });
+});
+afterAll(() => t.close());
+
+const DAY = 86_400_000;
+
+async function find(token: string, q: string, query: Record<string, string> = {}) {
+  const params = new URLSearchParams({ q, ...query });
+  return t.app.inject({ method: 'GET', url: `/api/search?${params}`, headers: bearer(token) });
+}
+
+async function found(token: string, q: string, query: Record<string, string> = {}): Promise<SearchResponse> {
+  const response = await find(token, q, query);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
+
+const memberIds = (body: SearchResponse) => body.members.data.map((m) => m.id);
+const eventIds = (body: SearchResponse) => body.events.data.map((e) => e.id);
+
+/** An event made in SQL (creating events through the API comes with the events issue). */
+async function event(ownerId: string, title: string, from: Date, options: { isPrivate?: boolean } = {}) {
+  const [row] = await t.ctx.db.insert(posts).values({ userId: ownerId, kind: 'event', title }).returning();
+  if (!row) throw new Error('no event');
+  await t.ctx.db.insert(eventDetails).values({
+    postId: row.id,
+    fromDate: from,
+    toDate: new Date(from.getTime() + DAY),
+    location: 'Pendleton, OR',
+    address: '1114 SW Court Ave',
+    isPrivate: options.isPrivate ?? false,
+  });
+  return row.id;
+}
+
+describe('members by name', () => {
+  it('matches the start of any word of the first or last name, whatever the case, best matches first', async () => {
+    const viewer = await setUpMember(t.app, { first_name: 'Viewer', last_name: 'Prefix' });
+    const ty = await setUpMember(t.app, { first_name: 'Ty', last_name: 'Murray' });
+    const tyler = await setUpMember(t.app, { first_name: 'Tyler', last_name: 'Wade' });
+    const tyson = await setUpMember(t.app, { first_name: 'Bo', last_name: 'Tyson' });
+    const other = await setUpMember(t.app, { first_name: 'Chad', last_name: 'Braden' });
+
+    const byTy = memberIds(await found(viewer.token, 'ty'));
+    expect(byTy).toEqual(expect.arrayContaining([ty.user.id, tyler.user.id, tyson.user.id]));
+    expect(byTy).not.toContain(other.user.id);
+    // 'Ty' whole, then a name that starts with it, then a later word that does.
+    const order = [ty.user.id, tyler.user.id, tyson.user.id].map((id) => byTy.indexOf(id));
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+
+    expect(memberIds(await found(viewer.token, 'mur'))).toContain(ty.user.id);
+    expect(memberIds(await found(viewer.token, 'MURRAY'))).toContain(ty.user.id);
+    expect(memberIds(await found(viewer.token, 'tY   Mu'))).toEqual([ty.user.id]);
+    expect(memberIds(await found(viewer.token, 'urray'))).not.toContain(ty.user.id);
+    expect(memberIds(await found(viewer.token, 'ty wade'))).toEqual([tyler.user.id]);
+
+    // Friends come first, whatever the match.
+    await befriend(t.app, viewer.user.id, tyson.user.id);
+    expect(memberIds(await found(viewer.token, 'ty'))[0]).toBe(tyson.user.id);
+  });
+
+  it('ignores accents both ways', async () => {
+    const viewer = await setUpMember(t.app);
+    const jose = await setUpMember(t.app, { first_name: 'José', last_name: 'Álvarez-Peña' });
+    const plain = await setUpMember(t.app, { first_name: 'Jose', last_name: 'Quintero' });
+    for (const q of ['jose', 'JOSÉ', 'jos', 'alv', 'álvarez', 'pena', 'peña']) {
+      expect(memberIds(await found(viewer.token, q)), q).toContain(jose.user.id);
+    }
+    expect(memberIds(await found(viewer.token, 'josé quint'))).toEqual([plain.user.id]);
+    expect((await found(viewer.token, 'jose')).members.data.find((m) => m.id === jose.user.id)?.name).toBe(
+      'José Álvarez-Peña',
+    );
+  });
+
+  it('shows a private member by name and avatar only', async () => {
+    const stranger = await setUpMember(t.app);
+    const hidden = await setUpMember(t.app, { first_name: 'Quillon', last_name: 'Private' });
+    await t.ctx.db.update(users).set({ isPrivate: true }).where(eq(users.id, hidden.user.id));
+    const [member] = (await found(stranger.token, 'quillon')).members.data;
+    expect(member).toEqual({
+      id: hidden.user.id,
+      name: 'Quillon Private',
+      avatar: '/assets/img/icon/user-placeholder.png',
+      is_private: true,
+    });
+  });
+
+  it('never shows deleted members, nor members who have not onboarded or verified a phone', async () => {
+    const viewer = await setUpMember(t.app);
+    const leaving = await setUpMember(t.app, { first_name: 'Vanisha', last_name: 'Gone' });
+    expect(memberIds(await found(viewer.token, 'vanisha'))).toEqual([leaving.user.id]);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/account-delete',
+      headers: bearer(leaving.token),
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(memberIds(await found(viewer.token, 'vanisha'))).toEqual([]);
+
+    const newcomer = await signUpMember(t.app, { first_name: 'Unverra', last_name: 'Newcomer' });
+    expect(memberIds(await found(viewer.token, 'unverra'))).toEqual([]);
+    await t.ctx.db.update(users).set({ isOnboard: true }).where(eq(users.id, newcomer.user.id));
+    expect(memberIds(await found(viewer.token, 'unverra'))).toEqual([]);
+    await completeSetup(t.app, newcomer.user.id);
+    expect(memberIds(await found(viewer.token, 'unverra'))).toEqual([newcomer.user.id]);
+  });
+
+  it('pages with a cursor, each member once', async () => {
+    const viewer = await setUpMember(t.app);
+    const made = new Set<string>();
+    for (let i = 0; i < 25; i += 1)
+      made.add((await setUpMember(t.app, { first_name: 'Pagella', last_name: `N${i}` })).user.id);
+    const dropdown = await found(viewer.token, 'pagella');
+    expect(dropdown.members.data).toHaveLength(8);
+    expect(dropdown.members.next_cursor).toEqual(expect.any(String));
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: SearchResponse = await found(viewer.token, 'pagella', {
+        type: 'members',
+        ...(cursor ? { cursor } : {}),
+      });
+      expect(page.events.data).toEqual([]);
+      seen.push(...memberIds(page));
+      cursor = page.members.next_cursor;
+    } while (cursor);
+    expect(seen).toHaveLength(25);
+    expect(new Set(seen)).toEqual(made);
+
+    // The dropdown's cursor continues the results page.
+    const rest = await found(viewer.token, 'pagella', { type: 'members', cursor: dropdown.members.next_cursor ?? '' });
+    expect([...memberIds(dropdown), ...memberIds(rest)]).toEqual(seen.slice(0, 8 + rest.members.data.length));
+
+    for (const bad of ['nope', Buffer.from('["m",0,"x","../x"]').toString('base64url')])
+      expect((await find(viewer.token, 'pagella', { type: 'members', cursor: bad })).statusCode).toBe(400);
+    // A members cursor does not continue events, nor the dropdown.
+    for (const type of ['events', 'all'])
+      expect(
+        (await find(viewer.token, 'pagella', { type, cursor: dropdown.members.next_cursor ?? '' })).statusCode,
+      ).toBe(400);
+  });
+});
+
+describe('events by title', () => {
+  it('hides private events from strangers, shows them to friends and the owner', async () => {
+    const owner = await setUpMember(t.app);
+    const friend = await setUpMember(t.app);
+    const stranger = await setUpMember(t.app);
+    await befriend(t.app, owner.user.id, friend.user.id);
+    const soon = new Date(Date.now() + 10 * DAY);
+    const open = await event(owner.user.id, 'Zanzibar Open Rodeo', soon);
+    const secret = await event(owner.user.id, 'Zanzibar Secret Roping', soon, { isPrivate: true });
+    expect(eventIds(await found(stranger.token, 'zanzibar'))).toEqual([open]);
+    expect(eventIds(await found(friend.token, 'zanz')).sort()).toEqual([open, secret].sort());
+    expect(eventIds(await found(owner.token, 'ROPING'))).toEqual([secret]);
+
+    // Nothing of a private member's to strangers; nothing deleted to anyone.
+    await t.ctx.db.update(users).set({ isPrivate: true }).where(eq(users.id, owner.user.id));
+    expect(eventIds(await found(stranger.token, 'zanzibar'))).toEqual([]);
+    expect(eventIds(await found(friend.token, 'zanzibar'))).toHaveLength(2);
+    await t.ctx.db.update(posts).set({ deletedAt: new Date() }).where(eq(posts.id, secret));
+    expect(eventIds(await found(owner.token, 'zanzibar'))).toEqual([open]);
+  });
+
+  it('ignores accents and case, ranks friends first then upcoming, and answers what the list shows', async () => {
+    const viewer = await setUpMember(t.app);
+    const friend = await setUpMember(t.app);
+    const other = await setUpMember(t.app);
+    await befriend(t.app, viewer.user.id, friend.user.id);
+    const now = Date.now();
+    const past = await event(other.user.id, 'Fête de Mézières Rodeo', new Date(now - 30 * DAY));
+    const later = await event(other.user.id, 'Mezieres Finals', new Date(now + 40 * DAY));
+    const sooner = await event(other.user.id, 'Mézières Qualifier', new Date(now + 5 * DAY));
+    const friends = await event(friend.user.id, 'Mezieres Friends Night', new Date(now + 90 * DAY));
+    const body = await found(viewer.token, 'MEZIERES');
+    // Friends' first; then titles that start with the query, upcoming soonest first; then the rest.
+    expect(eventIds(body)).toEqual([friends, sooner, later, past]);
+    expect(body.events.data[1]).toEqual({
+      id: sooner,
+      title: 'Mézières Qualifier',
+      from_date: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+      to_date: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
+      location: 'Pendleton, OR',
+    });
+    expect(eventIds(await found(viewer.token, 'fete'))).toEqual([past]);
+    expect(eventIds(await found(viewer.token, 'mezieres', { type: 'members' }))).toEqual([]);
+  });
+
+  it('pages events with a cursor', async () => {
+    const viewer = await setUpMember(t.app);
+    const made: number[] = [];
+    for (let i = 0; i < 23; i += 1)
+      made.push(await event(viewer.user.id, `Paginato Jackpot ${i}`, new Date(Date.now() + (i - 10) * DAY)));
+    const first = await found(viewer.token, 'paginato', { type: 'events' });
+    expect(first.events.data).toHaveLength(20);
+    expect(first.members.data).toEqual([]);
+    const second = await found(viewer.token, 'paginato', { type: 'events', cursor: first.events.next_cursor ?? '' });
+    expect(second.events.next_cursor).toBeNull();
+    expect([...eventIds(first), ...eventIds(second)].sort((a, b) => a - b)).toEqual(made);
+  });
+});
+
+describe('hostile input', () => {
+  it('never answers 5xx: text-search operators, quotes, odd characters, long strings', async () => {
+    const viewer = await setUpMember(t.app, { first_name: 'Hostile', last_name: "O'Brien" });
+    const inputs = [
+      "'",
+      "''",
+      '"',
+      '&',
+      '|',
+      '!',
+      ':',
+      '*',
+      '(',
+      ')',
+      '&|!:*()',
+      "o'brien",
+      "O'B",
+      'a & b | !c',
+      'foo:*',
+      "'foo':* & bar",
+      '\\',
+      '\\\\',
+      '<->',
+      'a <-> b',
+      '%',
+      '_',
+      '%_%',
+      '; drop table users; --',
+      '\u02bc',
+      '\u0149',
+      '\ud83e\udd20',
+      '\u202e',
+      '\ufffd',
+      '½',
+      'x'.repeat(100),
+      ' ',
+      '',
+      '-1',
+      '9'.repeat(100),
+      'http://example.com/a?b=c',
+      'me@example.com',
+    ];
+    for (const q of inputs) {
+      const response = await find(viewer.token, q);
+      expect(response.statusCode, `${JSON.stringify(q)}: ${response.body}`).toBe(200);
+      expect(response.json()).toEqual({
+        members: { data: expect.any(Array), next_cursor: expect.toBeOneOf([expect.any(String), null]) },
+        events: { data: expect.any(Array), next_cursor: expect.toBeOneOf([expect.any(String), null]) },
+      });
+    }
+    expect(memberIds(await found(viewer.token, "o'brien"))).toContain(viewer.user.id);
+    for (const q of ['x'.repeat(101), 'y'.repeat(5000)]) {
+      const response = await find(viewer.token, q);
+      expect(response.statusCode).toBe(422);
+      expect(response.json().message).toBe('The maximum length allowed is 100');
+    }
+    expect((await find(viewer.token, 'a', { type: 'people' })).statusCode).toBe(422);
+    expect((await find(viewer.token, 'a\u0000b')).statusCode).toBe(422);
+    expect((await t.app.inject({ method: 'GET', url: '/api/search?q=ty' })).statusCode).toBe(401);
+  });
+});
+
+describe('cost', () => {
+  it('is one statement after the session: the dropdown, a page of each kind, empty queries none', async () => {
+    const viewer = await setUpMember(t.app);
+    for (let i = 0; i < 10; i += 1) {
+      await setUpMember(t.app, { first_name: 'Countess', last_name: `C${i}` });
+      await event(viewer.user.id, `Countess Cup ${i}`, new Date(Date.now() + i * DAY));
+    }
+    const count = async (query: Record<string, string>) => {
+      statements.length = 0;
+      const response = await find(viewer.token, query.q ?? '', query);
+      expect(response.statusCode, response.body).toBe(200);
+      return { n: statements.length, body: response.json() as SearchResponse };
+    };
+    const dropdown = await count({ q: 'countess' });
+    expect(dropdown.body.members.data).toHaveLength(8);
+    expect(dropdown.body.events.data).toHaveLength(8);
+    expect(dropdown.n).toBeLessThanOrEqual(2);
+    for (const [type, cursor] of [
+      ['members', dropdown.body.members.next_cursor],
+      ['events', dropdown.body.events.next_cursor],
+    ] as const) {
+      const page = await count({ q: 'countess', type, cursor: cursor ?? '' });
+      expect(page.body[type].data).toHaveLength(2);
+      expect(page.n).toBeLessThanOrEqual(2);
+    }
+    expect((await count({ q: '   ' })).n).toBe(1);
+  });
+
+  it('is served by the GIN indexes (EXPLAIN, the generic plan the server runs)', async () => {
+    const owner = await setUpMember(t.app);
+    // Enough rows that a sequential scan would cost more than the index: 20,000 members, 5,000 events.
+    await t.ctx.db.execute(sql`
+      insert into users (id, name, email, first_name, last_name, is_onboard, phone_number_verified)
+      select 'plan-' || g, 'Plan Member', 'plan-' || g || '@example.com', 'Plan' || g, 'Member' || (g % 97), true, true
+      from generate_series(1, 20000) g`);
+    await t.ctx.db.execute(sql`
+      with made as (
+        insert into posts (user_id, kind, title)
+        select ${owner.user.id}, 'event', 'Plan Rodeo ' || g from generate_series(1, 5000) g returning id)
+      insert into event_details (post_id, from_date, to_date, location, address)
+      select id, now(), now() + interval '1 day', 'Here', 'There' from made`);
+    await t.ctx.db.execute(sql`analyze users`);
+    await t.ctx.db.execute(sql`analyze posts`);
+
+    const plan = async (shape: SearchShape, q: string) => {
+      const names = new Proxy({}, { get: (_t, key) => sql.placeholder(String(key)) }) as Placeholders<SearchValues>;
+      const query = new PgDialect().sqlToQuery(searchStatement(shape, names));
+      const values = searchValues({
+        viewerId: owner.user.id,
+        q,
+        now: new Date(),
+        members: shape.members,
+        events: shape.events,
+        membersAfter: null,
+        eventsAfter: null,
+      });
+      const literal = (value: unknown) => `'${String(value).replace(/'/g, "''")}'`;
+      const args = (query.params as { name: keyof SearchValues }[]).map((p) => literal(values[p.name])).join(', ');
+      return t.ctx.db.transaction(async (tx) => {
+        await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+        await tx.execute(sql.raw(`prepare search_plan as ${query.sql}`));
+        const rows = await selectRows<Record<string, unknown>>(
+          tx,
+          sql.raw(`explain (format json) execute search_plan(${args})`),
+        );
+        await tx.execute(sql`deallocate search_plan`);
+        return JSON.stringify(rows);
+      });
+    };
+    const members = await plan({ members: 21, events: 0, membersAfter: false, eventsAfter: false }, 'plan12');
+    expect(members).toContain('users_name_search_idx');
+    const events = await plan({ members: 0, events: 21, membersAfter: false, eventsAfter: false }, 'rodeo 12');
+    expect(events).toContain('posts_event_title_search_idx');
+  });
+});
+
+describe('budget', () => {
+  it('refuses a member who searches more than the search limit, with Retry-After', async () => {
+    const clock = new ManualClock(Date.parse('2026-11-23T10:00:00Z'));
+    const limited = await createTestApp({ clock, rateLimitScale: 1 });
+    try {
+      const member = await setUpMember(limited.app);
+      const ask = () =>
+        limited.app.inject({ method: 'GET', url: '/api/search?q=rodeo', headers: bearer(member.token) });
+      for (let i = 0; i < 120; i += 1) expect((await ask()).statusCode).toBe(200);
+      const refused = await ask();
+      expect(refused.statusCode).toBe(429);
+      const wait = Number(refused.headers['retry-after']);
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(66);
+      clock.advance(wait * 1000);
+      expect((await ask()).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
