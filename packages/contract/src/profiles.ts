@@ -1,1 +1,109 @@
-export {};
+import { z } from 'zod';
+import { FEED_MESSAGES } from './feed.ts';
+import { LIMITS } from './limits.ts';
+import { MESSAGES } from './messages.ts';
+import { currentUserSchema } from './user.ts';
+
+/** The profile pages' texts: the spec's verbatim (sections 2 and 8), then our own where it shows none. */
+export const PROFILE_MESSAGES = {
+  loading: 'Loading your profile... please wait.',
+  noPosts: "You haven't posted anything yet.",
+  userNotFound: MESSAGES.profile.userNotFound,
+  loadFailed: MESSAGES.profile.loadFailed,
+  unknownContentType: FEED_MESSAGES.unknownContentType,
+  publicAccount: 'Public account',
+  privateAccount: 'Private account',
+  // Not in the spec: the locked notice, the photo upload and the edits.
+  lockedTitle: 'This account is private',
+  lockedText: (firstName: string) => `Add ${firstName} as a friend to see their posts and events.`,
+  theirNoPosts: (firstName: string) => `${firstName} hasn't posted anything yet.`,
+  avatarMissing: 'Choose a photo for your profile.',
+  avatarOnlyOne: 'Send one photo for your profile.',
+  nameUpdated: 'Your name has been updated.',
+  avatarUpdated: 'Your profile photo has been updated.',
+  nowPrivate: 'Your account is now private: only your friends see your posts and events.',
+  nowPublic: 'Your account is now public.',
+  requestSent: 'Friend request sent.',
+  nowFriends: 'You are now friends.',
+  requestCancelled: 'Friend request cancelled.',
+  unfriended: 'You are no longer friends.',
+  messageSoon: 'Messages are coming soon.',
+} as const;
+
+/** How the viewer stands with a member (architecture: GET /users/{id}). */
+export const FRIENDSHIP_STATUSES = ['not_friends', 'pending_sent', 'pending_received', 'friends', 'self'] as const;
+export const friendshipStatusSchema = z.enum(FRIENDSHIP_STATUSES);
+export type FriendshipStatus = z.infer<typeof friendshipStatusSchema>;
+
+/** Spec "Profile counts": GET /user/get/{id} answers this object as it stands. */
+export const profileCountsSchema = z.object({
+  /** The member's events the viewer may see. */
+  event_count: z.number().int(),
+  /** The member's friends. */
+  friends_count: z.number().int(),
+  /** Friends the viewer and the member share (0 on one's own profile). */
+  mutual_count: z.number().int(),
+});
+export type ProfileCounts = z.infer<typeof profileCountsSchema>;
+
+/**
+ * GET /users/{id}: a member's profile. A private profile seen by someone who is not its owner or a friend
+ * shows only who it is (id, names, avatar, `is_private`, `friendship_status`): its counts are null and its
+ * posts and events answer 404.
+ */
+export const profileSchema = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  name: z.string(),
+  /** The member's photo, or the placeholder. */
+  avatar: z.string(),
+  is_private: z.boolean(),
+  friendship_status: friendshipStatusSchema,
+  /** The pending request either way (pending_sent: the viewer may cancel it; pending_received: answer it). */
+  friend_request_id: z.number().int().nullable(),
+  /** Null when the viewer may not see them (a private profile of someone not a friend). */
+  counts: profileCountsSchema.nullable(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/** A member id in a path (better-auth's ids; the same bounds as the friends routes). */
+export const memberParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
+const firstName = z
+  .string({ error: MESSAGES.signUp.nameRequired })
+  .trim()
+  .min(1, { error: MESSAGES.signUp.nameRequired })
+  .max(50, { error: MESSAGES.generic.maxLength(50) });
+const lastName = z
+  .string()
+  .trim()
+  .max(50, { error: MESSAGES.generic.maxLength(50) });
+
+/** Whether a first and last name together make a name, by sign-up's rule (at least 3 characters). */
+export const isFullName = (first: string, last: string) => `${first} ${last}`.trim().length >= LIMITS.nameMin;
+
+/**
+ * PATCH /me: what a member may change about themselves, each field optional. Names follow sign-up's
+ * rules (a first name is required, 50 characters each, 3 at least together); the server checks the
+ * together rule against the name it keeps when only one is sent. Anything else in the body is ignored.
+ */
+export const updateMeRequestSchema = z.object({
+  first_name: firstName.optional(),
+  last_name: lastName.optional(),
+  is_private: z.boolean().optional(),
+});
+export type UpdateMeRequest = z.input<typeof updateMeRequestSchema>;
+
+/** The edit-name form of the own profile (web): both names, sign-up's rules. */
+export const profileNameFormSchema = z
+  .object({ first_name: firstName, last_name: lastName })
+  .refine((form) => isFullName(form.first_name, form.last_name), {
+    path: ['first_name'],
+    error: MESSAGES.signUp.nameRequired,
+  });
+export type ProfileNameForm = z.input<typeof profileNameFormSchema>;
+
+/** PATCH /me and POST /me/avatar: the signed-in user as /verify shows it, and whether the account is private. */
+export const meResponseSchema = z.object({ user: currentUserSchema, is_private: z.boolean() });
+export type MeResponse = z.infer<typeof meResponseSchema>;

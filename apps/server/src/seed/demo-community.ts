@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
 import { associations, eventTypes, sessions, userAssociations, userEventTypes, users } from '../db/schema.ts';
 import { seedDemoFeed } from './demo-feed.ts';
+import { seedDemoProfiles } from './demo-profiles.ts';
 
 /**
  * The demo community of the embedded default (config.seedDemo; never in production): a few members
@@ -79,10 +80,9 @@ export async function seedDemoCommunity(ctx: AppContext): Promise<boolean> {
     members.set(someone.email, await ensureAccount(ctx, someone));
   for (const someone of DEMO_NEIGHBOURS) await setUp(ctx, memberId(members, someone.email), someone);
 
-  await seedDemoFeed(
-    ctx,
-    [DEMO_PERSON, ...DEMO_NEIGHBOURS].map((someone) => memberId(members, someone.email)),
-  );
+  const everyone = [DEMO_PERSON, ...DEMO_NEIGHBOURS].map((someone) => memberId(members, someone.email));
+  await seedDemoFeed(ctx, everyone);
+  await seedDemoProfiles(ctx, everyone);
   // Later issues append their steps here.
 
   await setUp(ctx, memberId(members, DEMO_PERSON.email), DEMO_PERSON);

@@ -80,6 +80,20 @@ describe('patching an item', () => {
     expect(queryClient.getQueryData(itemKeys.detail(5))).toBe(untouched);
   });
 
+  it("reaches a member's profile posts (itemKeys.profilePosts), the shares they carry included", () => {
+    const profile = itemKeys.profilePosts('u1');
+    queryClient.setQueryData(profile, feed([item(7, { type: '2', shared_item: item(1) }), item(1)], [item(9)]));
+    patchItem(queryClient, 1, withLikeToggled);
+    patchItem(queryClient, 1, withShareCounted);
+    const [first, second] = queryClient.getQueryData<InfiniteData<PagedFeed>>(profile)?.pages ?? [];
+    expect([first?.data[0]?.shared_item, first?.data[1]]).toMatchObject([
+      { is_liked: true, likes_count: 1, shares_count: 1 },
+      { is_liked: true, likes_count: 1, shares_count: 1 },
+    ]);
+    expect(first?.data[0]).toMatchObject({ is_liked: false, shares_count: 0 });
+    expect(second?.data[0]?.is_liked).toBe(false);
+  });
+
   it('also reaches a list added later under the items key', () => {
     const profileKey = [...itemKeys.all, 'profile', 'u1'];
     queryClient.setQueryData(profileKey, feed([item(1)]));

@@ -16,6 +16,8 @@ interface SessionState {
   /** Whether the stored token has been checked with GET /verify since the page loaded (not persisted). */
   verified: boolean;
   setUser(user: CurrentUser | null): void;
+  /** The signed-in member changed (PATCH /me, a new photo): their fields change, the session stays. */
+  updateUser(changes: Partial<Omit<CurrentUser, 'id' | 'api_token'>>): void;
   clear(): void;
   markVerified(): void;
 }
@@ -38,6 +40,9 @@ export const useSession = create<SessionState>()(
         }
         localStorage.setItem(STORAGE_KEYS.token, user.api_token);
         set({ currentUser: user, isLoggedIn: true });
+      },
+      updateUser(changes) {
+        set((state) => (state.currentUser ? { currentUser: { ...state.currentUser, ...changes } } : {}));
       },
       clear() {
         localStorage.removeItem(STORAGE_KEYS.token);

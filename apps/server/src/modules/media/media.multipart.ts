@@ -109,3 +109,32 @@ function invalidFields(error: z.ZodError): AppError {
   }
   return new AppError(422, error.issues[0]?.message ?? MESSAGES.http.validation, errors);
 }
+
+/**
+ * Reads a multipart request that carries one photo (a profile photo): its bytes, counted while they stream
+ * in as readImageForm counts them. Text fields are not read; a second file is refused as soon as it starts,
+ * a form without one is refused once read. Refusals close the connection, as readImageForm's do.
+ */
+export async function readOneImage(
+  request: FastifyRequest,
+  messages: { missing: string; tooMany: string },
+): Promise<Buffer> {
+  if (!request.isMultipart()) throw new AppError(415, FORM_MESSAGES.notMultipart);
+  let file: Buffer | undefined;
+  let parts = 0;
+  try {
+    for await (const part of request.parts()) {
+      parts += 1;
+      if (part.fieldname.includes('\u0000')) throw new AppError(422, NUL_MESSAGE);
+      if (part.type === 'field') continue;
+      if (file) throw new AppError(422, messages.tooMany, { image: [messages.tooMany] });
+      imageQueue.assertRoom();
+      file = await readFilePart(part);
+    }
+    if (parts === 0) throw new AppError(400, FORM_MESSAGES.unreadable);
+  } catch (error) {
+    throw refusal(error);
+  }
+  if (!file) throw new AppError(422, messages.missing, { image: [messages.missing] });
+  return file;
+}

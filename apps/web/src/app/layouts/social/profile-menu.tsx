@@ -1,9 +1,15 @@
+import { PROFILE_MESSAGES } from '@corral/contract';
+import { clsx } from 'clsx';
 import { Link } from 'react-router';
+import { toast } from 'sonner';
 import { paths } from '../../../config/paths.ts';
 import { useLogoutFlow } from '../../../features/auth/api/use-logout-flow.ts';
+import { useAccountPrivacy } from '../../../features/profile/api/update-me.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
 import { Menu, MenuItem, MenuLabel, MenuSeparator } from '../../../ui/menu.tsx';
+import { MenuSwitchItem } from '../../../ui/menu-switch-item.tsx';
 
 /** The profile dropdown of the top bar (spec "Social area"). */
 export function ProfileMenu() {
@@ -29,10 +35,7 @@ export function ProfileMenu() {
           <Link to={paths.myProfile(user.id)}>Edit</Link>
         </MenuItem>
       )}
-      <MenuItem className="justify-between" onSelect={(event) => event.preventDefault()}>
-        Account privacy
-        <span className="rounded-full bg-sage-500/15 px-2 py-0.5 text-xs font-semibold text-sage-600">Public</span>
-      </MenuItem>
+      <AccountPrivacyItem />
       <MenuSeparator />
       <MenuItem asChild>
         <Link to={paths.help('help')}>Help Center</Link>
@@ -48,5 +51,36 @@ export function ProfileMenu() {
         Logout
       </MenuItem>
     </Menu>
+  );
+}
+
+/** Account privacy: the badge says Public or Private as the server has it; selecting it flips it (PATCH /me). */
+function AccountPrivacyItem() {
+  const { isPrivate, isPending, setPrivate } = useAccountPrivacy();
+  const known = isPrivate !== undefined;
+  function flip(next: boolean) {
+    setPrivate(next).then(
+      () => toast.success(next ? PROFILE_MESSAGES.nowPrivate : PROFILE_MESSAGES.nowPublic),
+      (error: unknown) => toast.error(error instanceof ApiError ? error.message : 'Your privacy could not be changed.'),
+    );
+  }
+  return (
+    <MenuSwitchItem
+      checked={isPrivate ?? false}
+      disabled={!known || isPending}
+      onCheckedChange={flip}
+      badge={
+        <span
+          className={clsx(
+            'rounded-full px-2 py-0.5 text-xs font-semibold',
+            isPrivate ? 'bg-leather-700/15 text-leather-800' : 'bg-sage-500/15 text-sage-600',
+          )}
+        >
+          {known ? (isPrivate ? 'Private' : 'Public') : '…'}
+        </span>
+      }
+    >
+      Account privacy
+    </MenuSwitchItem>
   );
 }

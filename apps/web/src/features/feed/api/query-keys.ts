@@ -4,6 +4,5 @@
  */
 export const feedKeys = {
   all: ['feed'] as const,
-  comments: (id: number) => [...feedKeys.all, 'comments', id] as const,
   upcomingEvents: () => [...feedKeys.all, 'upcoming-events'] as const,
 };

@@ -1,5 +1,5 @@
 import type { FeedItem } from '@corral/contract';
-import { EventFacts } from './event-facts.tsx';
+import { EventFacts } from '../../../ui/items/event-facts.tsx';
 
 /** An event on its own (a suggested event): its title as a heading, then its facts. */
 export function EventSummary({ item, headingLevel = 3 }: { item: FeedItem; headingLevel?: 2 | 3 }) {

@@ -1,6 +1,6 @@
 import { formatEventStart, formatMoney } from '../../../lib/format.ts';
+import { TagList } from '../../../ui/items/tag-list.tsx';
 import { useUpcomingEvents } from '../api/home.ts';
-import { TagList } from './tag-list.tsx';
 
 /** The right sidebar's Upcoming Event: the soonest event the member created or follows. */
 export function UpcomingEventCard() {

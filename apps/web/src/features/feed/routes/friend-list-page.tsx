@@ -1,11 +1,11 @@
 import { type FeedItem, MESSAGES } from '@corral/contract';
 import { useState } from 'react';
 import { Button } from '../../../ui/button.tsx';
+import { PostCard } from '../../../ui/items/post-card.tsx';
 import { useTimeline } from '../api/timeline.ts';
 import { CreatePostBox } from '../components/create-post/create-post-box.tsx';
 import { CreatePostModal } from '../components/create-post/create-post-modal.tsx';
 import { PostAreaSearch } from '../components/post-area-search.tsx';
-import { PostCard } from '../components/post-card.tsx';
 import { SuggestedEvents } from '../components/suggested-events.tsx';
 import { SuggestedFriends } from '../components/suggested-friends.tsx';
 

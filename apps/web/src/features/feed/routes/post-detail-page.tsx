@@ -2,9 +2,9 @@ import { Link, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { Button } from '../../../ui/button.tsx';
-import { usePost } from '../api/post-actions.ts';
-import { CommentThread } from '../components/comment-thread.tsx';
-import { PostCard } from '../components/post-card.tsx';
+import { CommentThread } from '../../../ui/items/comment-thread.tsx';
+import { usePost } from '../../../ui/items/item-actions.ts';
+import { PostCard } from '../../../ui/items/post-card.tsx';
 
 /** One item on its own route (View Detail and copied links), with its comments. */
 export function PostDetailPage() {

@@ -6,12 +6,12 @@ import { ApiError } from '../../../../lib/api-client.ts';
 import { useSession } from '../../../../lib/session-store.ts';
 import { Avatar } from '../../../../ui/avatar.tsx';
 import { Button } from '../../../../ui/button.tsx';
+import { canPublish } from '../../../../ui/crop/crop-image.ts';
+import { PhotoCropper } from '../../../../ui/crop/photo-cropper.tsx';
 import { Icon } from '../../../../ui/icons.tsx';
 import { Modal } from '../../../../ui/modal.tsx';
 import { ProgressBar } from '../../../../ui/progress-bar.tsx';
 import { useCreatePost } from '../../api/create-post.ts';
-import { canPublish } from './crop-image.ts';
-import { PhotoCropper } from './photo-cropper.tsx';
 import { PhotoGrid } from './photo-grid.tsx';
 import { usePostPhotos } from './use-post-photos.ts';
 

@@ -1,7 +1,7 @@
 import { FEED_MESSAGES, LIMITS } from '@corral/contract';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { isImageFile } from './crop-image.ts';
+import { isImageFile } from '../../../../ui/crop/crop-image.ts';
 
 export interface Photo {
   id: string;

@@ -1,18 +1,18 @@
 import type { Comment, PagedFeed } from '@corral/contract';
 import { type InfiniteData, MutationObserver, type MutationOptions, QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ItemResponse } from '../../../lib/item-cache.ts';
-import { itemKeys } from '../../../lib/query-keys.ts';
-import { feed, item } from '../../../lib/test-items.ts';
+import type { ItemResponse } from '../../lib/item-cache.ts';
+import { itemKeys } from '../../lib/query-keys.ts';
+import { feed, item } from '../../lib/test-items.ts';
 import {
   addCommentMutation,
   appendComment,
   type CommentsPage,
+  commentKeys,
   sharedOriginalId,
   shareMutation,
-} from './post-actions.ts';
-import { feedKeys } from './query-keys.ts';
-import { toggleLikeMutation } from './timeline.ts';
+  toggleLikeMutation,
+} from './item-actions.ts';
 
 const comment = (id: number) => ({ id, text: `#${id}` }) as Comment;
 
@@ -102,14 +102,14 @@ describe('actions on an item', () => {
   });
 
   it('a comment joins the thread and every copy counts it', async () => {
-    queryClient.setQueryData<InfiniteData<CommentsPage>>(feedKeys.comments(1), {
+    queryClient.setQueryData<InfiniteData<CommentsPage>>(commentKeys.thread(1), {
       pages: [{ data: [comment(1)], next_cursor: null }],
       pageParams: [null],
     });
     respond(200, { data: comment(2) });
     await run(addCommentMutation(queryClient, 1), 'Go get em!');
     expect(copiesOfOne().map((copy) => copy?.comments_count)).toEqual([1, 1, 1, 1]);
-    const thread = queryClient.getQueryData<InfiniteData<CommentsPage>>(feedKeys.comments(1));
+    const thread = queryClient.getQueryData<InfiniteData<CommentsPage>>(commentKeys.thread(1));
     expect(thread?.pages[0]?.data.map((c) => c.id)).toEqual([1, 2]);
   });
 
@@ -119,6 +119,18 @@ describe('actions on an item', () => {
     expect(copiesOfOne().map((copy) => copy?.shares_count)).toEqual([1, 1, 1, 1]);
     expect(timeline()?.pages.map((page) => page.data.map((entry) => entry.id))).toEqual([[9, 1, 5], [1]]);
     expect(timeline()?.pages[0]?.data[0]?.shares_count).toBe(0);
+  });
+
+  it("puts a share first on the sharer's profile when it is loaded, and leaves other profiles alone", async () => {
+    queryClient.setQueryData(itemKeys.profilePosts('me'), feed([item(4)]));
+    queryClient.setQueryData(itemKeys.profilePosts('someone'), feed([item(6)]));
+    respond(200, { data: item(9, { type: '3', shared_by_user_id: 'me', user_id: 'author' }) });
+    await run(shareMutation(queryClient), { item: item(1) });
+    const ids = (user: string) =>
+      queryClient.getQueryData<InfiniteData<PagedFeed>>(itemKeys.profilePosts(user))?.pages[0]?.data.map((e) => e.id);
+    expect(ids('me')).toEqual([9, 4]);
+    expect(ids('someone')).toEqual([6]);
+    expect(queryClient.getQueryData(itemKeys.profilePosts('author'))).toBeUndefined();
   });
 
   it("a share with a comment takes the original's count from the server", async () => {

@@ -1,4 +1,4 @@
-import { API_PATHS, type Comment, type FeedItem, type ReportRequest } from '@corral/contract';
+import { API_PATHS, type Comment, type FeedItem, type LikeResponse, type ReportRequest } from '@corral/contract';
 import {
   type InfiniteData,
   infiniteQueryOptions,
@@ -10,16 +10,28 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 import {
   type ItemResponse,
   patchItem,
+  patchItemOptimistically,
   prependItem,
   withCommentCounted,
+  withLikeToggled,
   withShareCounted,
-} from '../../../lib/item-cache.ts';
-import { itemKeys } from '../../../lib/query-keys.ts';
-import { feedKeys } from './query-keys.ts';
+} from '../../lib/item-cache.ts';
+import { itemKeys } from '../../lib/query-keys.ts';
+
+/**
+ * What members do to a feed item wherever its card shows (timeline, detail, profiles): like, comment, share,
+ * report. Every change goes through the item cache (lib/item-cache.ts), so every copy of the item agrees.
+ */
+
+/** The comment threads of items (not items themselves, so not under `itemKeys`). */
+export const commentKeys = {
+  all: ['comments'] as const,
+  thread: (id: number) => [...commentKeys.all, id] as const,
+};
 
 export interface CommentsPage {
   data: Comment[];
@@ -37,7 +49,7 @@ export const usePost = (id: number) => useQuery(postQuery(id));
 
 export const commentsQuery = (id: number) =>
   infiniteQueryOptions({
-    queryKey: feedKeys.comments(id),
+    queryKey: commentKeys.thread(id),
     queryFn: ({ pageParam }) => api.get<CommentsPage>(API_PATHS.postComments(id), { query: { cursor: pageParam } }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
@@ -67,7 +79,7 @@ export const addCommentMutation = (queryClient: QueryClient, id: number) =>
   mutationOptions({
     mutationFn: (text: string) => api.post<{ data: Comment }>(API_PATHS.postComments(id), { text }),
     onSuccess: ({ data: comment }) => {
-      queryClient.setQueryData<InfiniteData<CommentsPage>>(feedKeys.comments(id), (data) =>
+      queryClient.setQueryData<InfiniteData<CommentsPage>>(commentKeys.thread(id), (data) =>
         appendComment(data, comment),
       );
       patchItem(queryClient, id, withCommentCounted);
@@ -81,7 +93,7 @@ export function useAddComment(id: number) {
 
 /**
  * Shares an item (a comment makes a '2' or '5', none a '3' or '6'): every copy of the original counts it
- * and the share comes first in the feed.
+ * and the share comes first in the feed and on the sharer's profile.
  */
 export const shareMutation = (queryClient: QueryClient) =>
   mutationOptions({
@@ -96,7 +108,11 @@ export const shareMutation = (queryClient: QueryClient) =>
         const originalId = sharedOriginalId(item);
         if (originalId !== null) patchItem(queryClient, originalId, withShareCounted);
       }
-      prependItem(queryClient, share);
+      // First in the timeline, and on the sharer's own profile when it is loaded.
+      prependItem(queryClient, share, [
+        itemKeys.timeline(),
+        itemKeys.profilePosts(share.shared_by_user_id ?? share.user_id),
+      ]);
     },
   });
 
@@ -110,4 +126,18 @@ export function useReport() {
     mutationFn: ({ id, report }: { id: number; report: ReportRequest }) =>
       api.post<{ status: true; message: string }>(API_PATHS.postReport(id), report),
   });
+}
+
+/** Like or unlike at once, on every copy of the item; the server's answer settles the count, a failure puts it back. */
+export const toggleLikeMutation = (queryClient: QueryClient) =>
+  mutationOptions({
+    mutationFn: (id: number) => api.post<LikeResponse>(API_PATHS.postLike(id)),
+    onMutate: (id) => patchItemOptimistically(queryClient, id, withLikeToggled),
+    onSuccess: (answer, id) => patchItem(queryClient, id, (item) => ({ ...item, ...answer })),
+    onError: (_error, _id, rollback) => rollback?.(),
+  });
+
+export function useToggleLike() {
+  const queryClient = useQueryClient();
+  return useMutation(toggleLikeMutation(queryClient));
 }

@@ -11,7 +11,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { Icon } from '../../../ui/icons.tsx';
+import { Icon } from '../icons.tsx';
 
 /** Spec: one image per view, 30 px between slides. */
 const SPACING = 30;

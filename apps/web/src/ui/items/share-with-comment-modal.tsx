@@ -1,10 +1,10 @@
 import type { FeedItem } from '@corral/contract';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { ApiError } from '../../../lib/api-client.ts';
-import { Button } from '../../../ui/button.tsx';
-import { Modal } from '../../../ui/modal.tsx';
-import { useShare } from '../api/post-actions.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { Button } from '../button.tsx';
+import { Modal } from '../modal.tsx';
+import { useShare } from './item-actions.ts';
 
 export const shareFailure = (error: unknown) =>
   error instanceof ApiError ? error.message : 'Sharing failed. Please try again.';

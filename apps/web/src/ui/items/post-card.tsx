@@ -1,9 +1,9 @@
 import type { FeedItem } from '@corral/contract';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { formatShortDate } from '../../../lib/format.ts';
-import { Avatar } from '../../../ui/avatar.tsx';
+import { paths } from '../../config/paths.ts';
+import { formatShortDate } from '../../lib/format.ts';
+import { Avatar } from '../avatar.tsx';
 import { EventFacts } from './event-facts.tsx';
 import { GalleryModal } from './gallery-modal.tsx';
 import { ImageCollage } from './image-collage.tsx';

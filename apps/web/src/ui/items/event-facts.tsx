@@ -1,5 +1,5 @@
 import type { FeedItem } from '@corral/contract';
-import { formatMoney, formatShortDate } from '../../../lib/format.ts';
+import { formatMoney, formatShortDate } from '../../lib/format.ts';
 import { TagList } from './tag-list.tsx';
 
 /**

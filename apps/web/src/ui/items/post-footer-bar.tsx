@@ -1,9 +1,9 @@
 import type { FeedItem } from '@corral/contract';
 import { clsx } from 'clsx';
 import { useRef, useState } from 'react';
-import { Icon } from '../../../ui/icons.tsx';
-import { useToggleLike } from '../api/timeline.ts';
+import { Icon } from '../icons.tsx';
 import { CommentModal } from './comment-modal.tsx';
+import { useToggleLike } from './item-actions.ts';
 import { refocus } from './refocus.ts';
 import { ShareMenu } from './share-menu.tsx';
 

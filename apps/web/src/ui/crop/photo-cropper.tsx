@@ -2,7 +2,7 @@ import 'react-easy-crop/react-easy-crop.css';
 import { clsx } from 'clsx';
 import { useEffect, useRef, useState } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
-import { Button } from '../../../../ui/button.tsx';
+import { Button } from '../button.tsx';
 import { CROP_DEBOUNCE_MS, cropToJpeg } from './crop-image.ts';
 
 const ASPECTS = [
@@ -19,17 +19,20 @@ export interface PhotoCropperProps {
   position?: { index: number; total: number };
   onCancel: () => void;
   onConfirm: (jpeg: Blob) => void;
+  /** A shape the crop must have (a profile photo is square); without it the member picks one. */
+  aspect?: number;
 }
 
 /**
  * The crop step: drag to frame, zoom with the slider, wheel or pinch, pick a shape; the preview follows
  * 500 ms after the frame stops moving. Confirm Crop exports the framed part as a JPEG (crop-image.ts).
  */
-export function PhotoCropper({ src, position, onCancel, onConfirm }: PhotoCropperProps) {
+export function PhotoCropper({ src, position, onCancel, onConfirm, aspect: fixedAspect }: PhotoCropperProps) {
   const [crop, setCrop] = useState<Point>({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
   const [natural, setNatural] = useState(1);
-  const [aspect, setAspect] = useState<number | null>(null);
+  const [chosenAspect, setAspect] = useState<number | null>(null);
+  const aspect = fixedAspect ?? chosenAspect;
   const [area, setArea] = useState<Area | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -95,25 +98,27 @@ export function PhotoCropper({ src, position, onCancel, onConfirm }: PhotoCroppe
         />
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        <fieldset className="flex flex-wrap gap-1.5">
-          <legend className="sr-only">Shape</legend>
-          {ASPECTS.map((option) => (
-            <button
-              key={option.label}
-              type="button"
-              aria-pressed={aspect === option.value}
-              onClick={() => setAspect(option.value)}
-              className={clsx(
-                'rounded-full border px-3 py-1 text-sm font-medium',
-                aspect === option.value
-                  ? 'border-leather-700 bg-leather-700 text-white'
-                  : 'border-leather-200 bg-white text-leather-800 hover:bg-leather-50',
-              )}
-            >
-              {option.label}
-            </button>
-          ))}
-        </fieldset>
+        {fixedAspect === undefined && (
+          <fieldset className="flex flex-wrap gap-1.5">
+            <legend className="sr-only">Shape</legend>
+            {ASPECTS.map((option) => (
+              <button
+                key={option.label}
+                type="button"
+                aria-pressed={aspect === option.value}
+                onClick={() => setAspect(option.value)}
+                className={clsx(
+                  'rounded-full border px-3 py-1 text-sm font-medium',
+                  aspect === option.value
+                    ? 'border-leather-700 bg-leather-700 text-white'
+                    : 'border-leather-200 bg-white text-leather-800 hover:bg-leather-50',
+                )}
+              >
+                {option.label}
+              </button>
+            ))}
+          </fieldset>
+        )}
         <label className="flex min-w-40 flex-1 items-center gap-2 text-sm text-stone-600">
           Zoom
           <input

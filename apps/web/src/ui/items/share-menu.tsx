@@ -1,10 +1,10 @@
 import { FEED_MESSAGES, type FeedItem } from '@corral/contract';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { paths } from '../../../config/paths.ts';
-import { Icon } from '../../../ui/icons.tsx';
-import { Menu, MenuItem } from '../../../ui/menu.tsx';
-import { useShare } from '../api/post-actions.ts';
+import { paths } from '../../config/paths.ts';
+import { Icon } from '../icons.tsx';
+import { Menu, MenuItem } from '../menu.tsx';
+import { useShare } from './item-actions.ts';
 import { refocus } from './refocus.ts';
 import { ShareWithCommentModal, shareFailure } from './share-with-comment-modal.tsx';
 

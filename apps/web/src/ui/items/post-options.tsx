@@ -1,10 +1,10 @@
 import type { FeedItem } from '@corral/contract';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { useSession } from '../../../lib/session-store.ts';
-import { Icon } from '../../../ui/icons.tsx';
-import { Menu, MenuItem } from '../../../ui/menu.tsx';
+import { paths } from '../../config/paths.ts';
+import { useSession } from '../../lib/session-store.ts';
+import { Icon } from '../icons.tsx';
+import { Menu, MenuItem } from '../menu.tsx';
 import { refocus } from './refocus.ts';
 import { ReportModal } from './report-modal.tsx';
 
