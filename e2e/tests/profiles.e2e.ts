@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { logInThroughUi, newcomer, signUpByApi, waitForMessage } from './support.ts';
+import { logInThroughUi, newcomer, readyMember } from './support.ts';
 
 const ARENA_JPG = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/arena.jpg');
 const DEMO_PASSWORD = 'Buckle#2026';
@@ -10,44 +10,8 @@ const PRIVATE_DEMO = { email: 'shelby.tate@demo.corral.app', password: DEMO_PASS
 
 type Member = ReturnType<typeof newcomer>;
 
-/**
- * A member who has onboarded (interested in barrel racing and the PRCA, so the demo community's public
- * events fill the timeline) and verified a phone, all through the API; answers their id and token.
- */
-async function readyMember(request: APIRequestContext, member: Member) {
-  await signUpByApi(request, member);
-  const login = await request.post('/api/login', { data: { email: member.email, password: member.password } });
-  const user = (await login.json()).user as { id: string; api_token: string };
-  const headers = { authorization: `Bearer ${user.api_token}` };
-  const [eventTypes, associations] = (await Promise.all([
-    request.get('/api/setup/event-types').then((r) => r.json()),
-    request.get('/api/setup/associations').then((r) => r.json()),
-  ])) as { id: number; abr: string }[][];
-  const onboard = await request.post('/api/on-board', {
-    headers,
-    data: {
-      age: '1992-08-14',
-      gender: 'female',
-      transport_id: 1,
-      event_type_ids: eventTypes?.filter((t) => t.abr === 'BRL').map((t) => t.id),
-      association_ids: associations?.filter((a) => a.abr === 'PRCA').map((a) => a.id),
-    },
-  });
-  expect(onboard.status(), await onboard.text()).toBe(200);
-  const sent = await request.post('/api/contacts/send-verification-code', {
-    headers,
-    data: { original_phone: member.phone },
-  });
-  expect(sent.status(), await sent.text()).toBe(200);
-  const sms = await waitForMessage(request, 'sms', `+1${member.phone.replace(/\D/g, '')}`);
-  const code = /\b(\d{6})\b/.exec(sms.text)?.[1];
-  const validated = await request.post('/api/contacts/validate-verification-code', {
-    headers,
-    data: { original_phone: member.phone, code },
-  });
-  expect(validated.status(), await validated.text()).toBe(200);
-  return { id: user.id, token: user.api_token };
-}
+/** Interested in barrel racing and the PRCA, so the demo community's public events fill the timeline. */
+const INTERESTS = { eventTypes: ['BRL'], associations: ['PRCA'] };
 
 async function idOf(request: APIRequestContext, who: { email: string; password: string }) {
   const response = await request.post('/api/login', { data: who });
@@ -67,7 +31,7 @@ test("a member opens another member's profile from a card in the feed and asks t
   request,
 }) => {
   const member = newcomer('visitor');
-  await readyMember(request, member);
+  await readyMember(request, member, INTERESTS);
   await signIn(page, member);
 
   // A demo event in the timeline: its author's photo leads to the author's profile.
@@ -99,7 +63,7 @@ test("a member opens another member's profile from a card in the feed and asks t
 
 test('a private profile shows a stranger only who it is, behind a locked notice @phone', async ({ page, request }) => {
   const member = newcomer('stranger');
-  await readyMember(request, member);
+  await readyMember(request, member, INTERESTS);
   const privateId = await idOf(request, PRIVATE_DEMO);
   await signIn(page, member);
 
@@ -124,7 +88,7 @@ test('a member sees their own profile, renames themselves, changes the photo and
   request,
 }) => {
   const member = newcomer('owner');
-  const { id, token } = await readyMember(request, member);
+  const { id, token } = await readyMember(request, member, INTERESTS);
   const stamp = Date.now().toString(36);
   const text = `First ride of the season ${stamp}`;
   const posted = await request.post('/api/posts', {

@@ -61,25 +61,34 @@ export async function logInThroughUi(page: Page, email: string, password: string
   await expect(page.getByText('User Successfully Logedin')).toBeVisible();
 }
 
-/** A new member who has onboarded and verified a phone, all through the API; answers their id and token. */
-export async function readyMember(request: APIRequestContext, member: ReturnType<typeof newcomer>) {
+/**
+ * A new member who has onboarded and verified a phone, all through the API; answers their id and token.
+ * Interests are the first event type and association unless named by abbreviation (e.g. BRL, PRCA).
+ */
+export async function readyMember(
+  request: APIRequestContext,
+  member: ReturnType<typeof newcomer>,
+  interests: { eventTypes?: string[]; associations?: string[] } = {},
+) {
   await signUpByApi(request, member);
   const login = await request.post('/api/login', { data: { email: member.email, password: member.password } });
   const user = (await login.json()).user as { id: string; api_token: string };
   const token = user.api_token;
   const headers = { authorization: `Bearer ${token}` };
-  const [eventTypes, associations] = await Promise.all([
+  const [eventTypes, associations] = (await Promise.all([
     request.get('/api/setup/event-types').then((r) => r.json()),
     request.get('/api/setup/associations').then((r) => r.json()),
-  ]);
+  ])) as { id: number; abr: string }[][];
+  const pick = (list: { id: number; abr: string }[] = [], abrs?: string[]) =>
+    abrs ? list.filter((item) => abrs.includes(item.abr)).map((item) => item.id) : [list[0]?.id];
   const onboard = await request.post('/api/on-board', {
     headers,
     data: {
       age: '1994-04-04',
       gender: 'female',
       transport_id: 1,
-      event_type_ids: [eventTypes[0].id],
-      association_ids: [associations[0].id],
+      event_type_ids: pick(eventTypes, interests.eventTypes),
+      association_ids: pick(associations, interests.associations),
     },
   });
   expect(onboard.status(), await onboard.text()).toBe(200);
