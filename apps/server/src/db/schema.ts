@@ -52,6 +52,8 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(t.email),
     uniqueIndex('users_phone_number_unique').on(t.phoneNumber),
     index('users_deleted_at_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+    // GET /media/* asks whether a photo is a live member's profile photo (modules/profiles).
+    index('users_image_idx').on(t.image).where(sql`${t.image} is not null`),
     // Search (modules/search): the words of a member's name, accents and case folded, for prefix queries;
     // only members search may show. `immutable_unaccent` comes with the migration (drizzle/0006_search.sql).
     index('users_name_search_idx')

@@ -1,0 +1,1 @@
+CREATE INDEX "users_image_idx" ON "users" USING btree ("image") WHERE "users"."image" is not null;
