@@ -259,4 +259,38 @@ describe('friend requests, phone, email: owner only', () => {
   });
 });
 
-// ─── Notifications rows: appended here by the lead (notifications are owner only). ───
+describe('notifications: owner only', () => {
+  let notificationId: number;
+  beforeAll(async () => {
+    // The friend comments on the owner's post: the owner's notification.
+    await expectStatus(friend, 'POST', `/api/posts/${post}/comments`, 200, { text: 'Nice ranch' });
+    [{ id: notificationId }] = (await expectStatus(owner, 'GET', '/api/notifications', 200)).json().data;
+  });
+
+  it('owner: yes', async () => {
+    const page = (await expectStatus(owner, 'GET', '/api/notifications', 200)).json();
+    expect(page.data.map((n: { id: number }) => n.id)).toContain(notificationId);
+    await expectStatus(owner, 'POST', `/api/notifications/${notificationId}/read`, 200);
+  });
+  async function seesNoneOfIt(who: Member) {
+    const page = (await expectStatus(who, 'GET', '/api/notifications', 200)).json();
+    expect(page.data.map((n: { id: number }) => n.id)).not.toContain(notificationId);
+    await expectStatus(who, 'POST', `/api/notifications/${notificationId}/read`, 404);
+    await expectStatus(who, 'POST', `/api/notifications/${notificationId}/accept`, 404);
+    await expectStatus(who, 'DELETE', `/api/notifications/${notificationId}`, 404);
+    // What another member cannot act on answers as if it did not exist.
+    await expectStatus(who, 'DELETE', '/api/notifications/999999999', 404);
+  }
+  it('friend: no (not even the one they caused)', () => seesNoneOfIt(friend));
+  it('other member: no', () => seesNoneOfIt(other));
+  it('guest: no', async () => {
+    await expectStatus(null, 'GET', '/api/notifications', 401);
+    await expectStatus(null, 'DELETE', `/api/notifications/${notificationId}`, 401);
+    const stream = await call(t.app, null, 'GET', '/api/stream');
+    expect(stream.statusCode).toBe(401);
+  });
+  it('the owner still has it after all that', async () => {
+    const page = (await expectStatus(owner, 'GET', '/api/notifications', 200)).json();
+    expect(page.data.map((n: { id: number }) => n.id)).toContain(notificationId);
+  });
+});
