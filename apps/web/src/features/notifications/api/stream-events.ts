@@ -30,6 +30,8 @@ export function cacheActionsFor(event: StreamEvent): CacheAction[] {
         ? [{ kind: 'unread', unread: event.unread }]
         : [{ kind: 'unread', unread: event.unread }, invalidate(notificationKeys.pages()), invalidate(friendKeys.all)];
     case 'friend_request':
+      // The asker's profile, if open, turns to Confirm / Delete.
+      return [invalidate(friendKeys.requests()), invalidate(profileKeys.profile(event.request.user.id))];
     case 'friend_request_removed':
       return [invalidate(friendKeys.requests())];
     case 'friendship':
