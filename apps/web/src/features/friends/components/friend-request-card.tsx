@@ -1,5 +1,5 @@
 import { FRIEND_MESSAGES, type FriendRequest, LIMITS } from '@corral/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatShortDate } from '../../../lib/format.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
@@ -8,25 +8,38 @@ import { type Answer, useAnswerRequest } from '../api/friends-api.ts';
 
 const OUTCOME: Record<Answer, string> = { accept: FRIEND_MESSAGES.accepted, remove: FRIEND_MESSAGES.removed };
 
+interface FriendRequestCardProps {
+  request: FriendRequest;
+  /** Set once answered: the card shows it in place of the buttons. */
+  outcome: Answer | null;
+  onAnswered(request: FriendRequest, outcome: Answer): void;
+  /** About two seconds after the answer: the card leaves. */
+  onGone(id: number): void;
+}
+
 /** Spec: avatar, name, time, mutual friends and up to two of their avatars, Confirm and Delete. */
-export function FriendRequestCard({ request }: { request: FriendRequest }) {
+export function FriendRequestCard({ request, outcome, onAnswered, onGone }: FriendRequestCardProps) {
   const answer = useAnswerRequest();
-  const [outcome, setOutcome] = useState<Answer | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  // The answer shows for about two seconds, then the card leaves.
+  // The answer shows for about two seconds, then the card leaves (whatever renders meanwhile).
+  const leave = useRef(() => {});
+  leave.current = () => {
+    onGone(request.id);
+    if (outcome) answer.settle(outcome);
+  };
   useEffect(() => {
     if (!outcome) return;
-    const timer = setTimeout(() => answer.settle(outcome), LIMITS.friendRequestRemovalDelayMs);
+    const timer = setTimeout(() => leave.current(), LIMITS.friendRequestRemovalDelayMs);
     return () => clearTimeout(timer);
-  }, [outcome, answer.settle]);
+  }, [outcome]);
 
   function respond(choice: Answer) {
     setError(null);
     answer.mutate(
       { id: request.id, answer: choice },
       {
-        onSuccess: () => setOutcome(choice),
+        onSuccess: () => onAnswered(request, choice),
         onError: (failure) =>
           setError(failure instanceof ApiError ? failure.message : 'The request could not be answered.'),
       },

@@ -48,10 +48,11 @@ describe('what a stream event does to the cache', () => {
     expect(invalidated(event)).toEqual([notificationKeys.pages(), friendKeys.all]);
   });
 
-  it('a request arriving or going refreshes the requests; arriving, the asker’s profile too', () => {
+  it('a request arriving or going refreshes the requests; arriving, the asker’s profile and suggestions', () => {
     expect(invalidated({ type: 'friend_request', request })).toEqual([
       friendKeys.requests(),
       profileKeys.profile(request.user.id),
+      itemKeys.suggestions(),
     ]);
     expect(invalidated({ type: 'friend_request_removed', id: 4 })).toEqual([friendKeys.requests()]);
   });

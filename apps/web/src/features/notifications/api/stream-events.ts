@@ -30,8 +30,12 @@ export function cacheActionsFor(event: StreamEvent): CacheAction[] {
         ? [{ kind: 'unread', unread: event.unread }]
         : [{ kind: 'unread', unread: event.unread }, invalidate(notificationKeys.pages()), invalidate(friendKeys.all)];
     case 'friend_request':
-      // The asker's profile, if open, turns to Confirm / Delete.
-      return [invalidate(friendKeys.requests()), invalidate(profileKeys.profile(event.request.user.id))];
+      // The asker's profile, if open, turns to Confirm / Delete; the asker leaves the suggestions.
+      return [
+        invalidate(friendKeys.requests()),
+        invalidate(profileKeys.profile(event.request.user.id)),
+        invalidate(itemKeys.suggestions()),
+      ];
     case 'friend_request_removed':
       return [invalidate(friendKeys.requests())];
     case 'friendship':
