@@ -1,6 +1,6 @@
 import { NOTIFICATION_MESSAGES, type Notification } from '@corral/contract';
 import { clsx } from 'clsx';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatTimestamp } from '../../../lib/format.ts';
@@ -28,11 +28,18 @@ export function NotificationItem({ notification, onNavigate, onRemoved }: Notifi
   const failed = (fallback: string) => (failure: Error) =>
     setError(failure instanceof ApiError ? failure.message : fallback);
   const item = useRef<HTMLLIElement>(null);
+  // Accept gives way to the message: focus moves on to Remove instead of falling to the page, once Remove
+  // is enabled again (it is disabled while the answer is on its way).
+  const [focusRemove, setFocusRemove] = useState(false);
+  useEffect(() => {
+    if (!focusRemove || busy) return;
+    item.current?.querySelector<HTMLElement>('[data-remove]')?.focus();
+    setFocusRemove(false);
+  }, [focusRemove, busy]);
   const onAccept = () => {
     setError(null);
     accept.mutate(notification, {
-      // Accept gives way to the message: focus moves on to Remove instead of falling to the page.
-      onSuccess: () => requestAnimationFrame(() => item.current?.querySelector<HTMLElement>('[data-remove]')?.focus()),
+      onSuccess: () => setFocusRemove(true),
       onError: failed('The invitation could not be accepted.'),
     });
   };
