@@ -28,7 +28,10 @@ test('a member confirms a friend request from the sidebar and finds the new frie
   await expect(card).toBeVisible();
   await card.getByRole('button', { name: 'Confirm' }).click();
   await expect(card.getByText('Request accepted.')).toBeVisible();
-  // About two seconds later the card leaves.
+  // The answer stays in place of the buttons (the live stream refreshing the list meanwhile)…
+  await page.waitForTimeout(1_200);
+  await expect(card.getByText('Request accepted.')).toBeVisible();
+  // … and about two seconds later the card leaves.
   await expect(card).toBeHidden({ timeout: 5_000 });
 
   await page.getByRole('button', { name: 'Search contacts' }).click();

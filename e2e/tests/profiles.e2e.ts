@@ -109,8 +109,16 @@ test('a member sees their own profile, renames themselves, changes the photo and
 
   // Edit the name: the header, the sidebar and the account menu follow.
   const newLast = `Roper ${stamp}`;
-  await header(page).getByRole('button', { name: 'Edit name' }).click();
+  const pencil = header(page).getByRole('button', { name: 'Edit name' });
+  // By keyboard: the first field takes the focus, and Escape gives it back to the pencil.
+  await pencil.focus();
+  await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Edit name' });
+  await expect(dialog.getByLabel('First name')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(pencil).toBeFocused();
+  await pencil.click();
   await dialog.getByLabel('First name').fill('  ');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Name is required')).toBeVisible();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   forgotPasswordRequestSchema,
   loginRequestSchema,
+  personName,
   resetPasswordFormSchema,
   signUpFormSchema,
   signupRequestSchema,
@@ -118,5 +119,16 @@ describe('forgot and reset password', () => {
     ).toEqual({
       confirm_password: 'Passwords must match',
     });
+  });
+});
+
+describe('names', () => {
+  it('refuse control and text-direction characters, so that one name cannot pass for another', () => {
+    for (const name of ['\u202Eevil', 'Ty\u200FMurray', 'Bo\u2066b', 'tab\tname'])
+      expect(messagesOf(personName(true).safeParse(name))).toEqual({
+        '': 'Names cannot hold control or text-direction characters.',
+      });
+    for (const name of ['José', "O'Brien-Smith", 'Zoë Ann', '李 小龍'])
+      expect(personName(true).safeParse(name).success).toBe(true);
   });
 });

@@ -22,7 +22,12 @@ export function splitFullName(fullName: string): { first_name: string; last_name
 /** The sign-up form (web). */
 export const signUpFormSchema = z
   .object({
-    full_name: z.string().trim().min(LIMITS.nameMin, { error: S.nameRequired }).max(100, { error: S.nameRequired }),
+    full_name: z
+      .string()
+      .trim()
+      .min(LIMITS.nameMin, { error: S.nameRequired })
+      .max(100, { error: S.nameRequired })
+      .refine((value) => !NAME_FORBIDDEN.test(value), { error: S.nameCharacters }),
     email: emailField(S.emailInvalid),
     password: password(S.passwordLength),
     confirm_password: z.string().min(1, { error: S.confirmRequired }),
@@ -37,19 +42,27 @@ export const signUpFormSchema = z
   });
 export type SignUpForm = z.input<typeof signUpFormSchema>;
 
+/**
+ * Control characters and the invisible marks that turn text around (U+202E shows "evil" as "live"): a name
+ * holding one could pass for another member's.
+ */
+const NAME_FORBIDDEN = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
+/** A first name (required) or a last name, by sign-up's rules: trimmed, 50 characters at most. */
+export function personName(required: boolean) {
+  const text = required
+    ? z.string({ error: S.nameRequired }).trim().min(1, { error: S.nameRequired })
+    : z.string().trim();
+  return text
+    .max(50, { error: MESSAGES.generic.maxLength(50) })
+    .refine((value) => !NAME_FORBIDDEN.test(value), { error: S.nameCharacters });
+}
+
 /** POST /api/signup. `token` was the old identity provider's ID token; it is accepted and ignored. */
 export const signupRequestSchema = z
   .object({
-    first_name: z
-      .string({ error: S.nameRequired })
-      .trim()
-      .min(1, { error: S.nameRequired })
-      .max(50, { error: MESSAGES.generic.maxLength(50) }),
-    last_name: z
-      .string()
-      .trim()
-      .max(50, { error: MESSAGES.generic.maxLength(50) })
-      .default(''),
+    first_name: personName(true),
+    last_name: personName(false).default(''),
     email: emailField(S.emailInvalid),
     password: password(S.passwordLength),
     token: z.string().optional(),

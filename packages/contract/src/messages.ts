@@ -5,6 +5,8 @@
 export const MESSAGES = {
   signUp: {
     nameRequired: 'Name is required',
+    /** Not in the spec: control and text-direction characters, which would let a name pass for another. */
+    nameCharacters: 'Names cannot hold control or text-direction characters.',
     emailInvalid: 'Email is required and must be valid',
     passwordLength: 'Password must be 8–12 characters',
     confirmRequired: 'Confirm password is required',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personName } from './auth.ts';
 import { FEED_MESSAGES } from './feed.ts';
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
@@ -70,15 +71,8 @@ export type Profile = z.infer<typeof profileSchema>;
 /** A member id in a path (better-auth's ids; the same bounds as the friends routes). */
 export const memberParamsSchema = z.object({ id: z.string().min(1).max(64) });
 
-const firstName = z
-  .string({ error: MESSAGES.signUp.nameRequired })
-  .trim()
-  .min(1, { error: MESSAGES.signUp.nameRequired })
-  .max(50, { error: MESSAGES.generic.maxLength(50) });
-const lastName = z
-  .string()
-  .trim()
-  .max(50, { error: MESSAGES.generic.maxLength(50) });
+const firstName = personName(true);
+const lastName = personName(false);
 
 /** Whether a first and last name together make a name, by sign-up's rule (at least 3 characters). */
 export const isFullName = (first: string, last: string) => `${first} ${last}`.trim().length >= LIMITS.nameMin;

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { Dialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { Icon } from './icons.tsx';
 
 export interface ModalProps {
@@ -21,11 +21,38 @@ export interface ModalProps {
  * a bottom sheet on phones.
  */
 export function Modal({ open, onOpenChange, title, description, children, footer, className }: ModalProps) {
+  // Opened from state rather than a Dialog.Trigger, Radix may not know the opener when it closes (the opener
+  // re-rendered meanwhile): the element that had focus when the modal opened gets it back.
+  const opener = useRef<HTMLElement | null>(null);
+  if (open && opener.current === null && typeof document !== 'undefined')
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  const returnFocus = (event: Event) => {
+    const element = opener.current;
+    opener.current = null;
+    if (element?.isConnected) {
+      event.preventDefault();
+      element.focus();
+    }
+  };
+  // A form's first field gets the focus on opening (rather than the close button).
+  const content = useRef<HTMLDivElement>(null);
+  const focusFirstField = (event: Event) => {
+    const field = content.current?.querySelector<HTMLElement>(
+      'input:not([type=hidden]):not([type=file]):not([disabled]), textarea:not([disabled]), select:not([disabled])',
+    );
+    if (field) {
+      event.preventDefault();
+      field.focus();
+    }
+  };
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="modal-overlay fixed inset-0 z-40 bg-black/50" />
         <Dialog.Content
+          ref={content}
+          onOpenAutoFocus={focusFirstField}
+          onCloseAutoFocus={returnFocus}
           className={clsx(
             'modal-content fixed inset-x-0 bottom-0 z-50 flex max-h-[92dvh] flex-col rounded-t-2xl bg-white shadow-xl',
             'sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-[min(36rem,calc(100vw-2rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl',

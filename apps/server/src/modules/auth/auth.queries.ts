@@ -24,6 +24,25 @@ export async function isLiveUser(db: Tx, userId: string): Promise<boolean> {
   return live !== undefined;
 }
 
+/**
+ * Whether the id names a member others may find: not deleted, onboarded and phone verified (search,
+ * suggestions and profiles show no one else; a friend request to anyone else is a 404).
+ */
+export async function isFindableUser(db: Tx, userId: string): Promise<boolean> {
+  const [live] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, userId),
+        isNull(users.deletedAt),
+        eq(users.isOnboard, true),
+        eq(users.phoneNumberVerified, true),
+      ),
+    );
+  return live !== undefined;
+}
+
 /** The member holding an address (stored lowercase), deleted or not. */
 export async function selectUserByEmail(
   db: Tx,

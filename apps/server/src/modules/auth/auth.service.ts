@@ -12,7 +12,7 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { UserRow, Viewer } from '../../lib/viewer.ts';
 import { toCurrentUser } from './auth.mapper.ts';
-import { isLiveUser, selectLiveUser, selectUserByEmail } from './auth.queries.ts';
+import { isFindableUser, selectLiveUser, selectUserByEmail } from './auth.queries.ts';
 import { emailKey, maskEmail, type RequestMeta } from './auth-log.ts';
 import { deviceKeyOf, issueDeviceToken } from './device-token.ts';
 import { assertPasswordAllowed } from './password-policy.ts';
@@ -109,9 +109,9 @@ export function liveUser(ctx: AppContext, id: string): Promise<UserRow | undefin
   return selectLiveUser(ctx.db, id);
 }
 
-/** Whether the id names a member who has not deleted the account (one short statement). */
-export function isLiveMember(ctx: AppContext, id: string): Promise<boolean> {
-  return isLiveUser(ctx.db, id);
+/** Whether the id names a member others may find: live, onboarded, phone verified (one short statement). */
+export function isFindableMember(ctx: AppContext, id: string): Promise<boolean> {
+  return isFindableUser(ctx.db, id);
 }
 
 /** The member holding an address, deleted or not; addresses are stored lowercase. */

@@ -10,7 +10,7 @@ import { decodeTextCursor, encodeCursor } from '../../lib/cursor.ts';
 import { AppError } from '../../lib/errors.ts';
 import { keysetPage } from '../../lib/keyset.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { isLiveMember } from '../auth/auth.service.ts';
+import { isFindableMember } from '../auth/auth.service.ts';
 import {
   News,
   recordFriendRequest,
@@ -48,7 +48,7 @@ const fullName = (first: string, last: string) => `${first} ${last}`.trim();
 export async function sendFriendRequest(ctx: AppContext, viewer: Viewer, userId: string): Promise<RequestOutcome> {
   const me = viewer.user.id;
   if (userId === me) throw new AppError(422, 'You cannot send a friend request to yourself.');
-  if (!(await isLiveMember(ctx, userId))) throw notFound();
+  if (!(await isFindableMember(ctx, userId))) throw notFound();
   await ctx.limiter.consume(['friendRequestsPerMember', me]);
   const news = new News();
   const at = now(ctx);

@@ -41,13 +41,18 @@ const suggestedFriends = preparedStatements<
 >(
   ({ limit }, { viewer }) => sql`
       with mine as (select friend_id from friendships where user_id = ${viewer}),
-      candidates as (
+      fof as (
         select f2.friend_id as id, count(*)::int as mutual
         from mine join friendships f2 on f2.user_id = mine.friend_id
-        group by f2.friend_id
+        where f2.friend_id <> ${viewer} and not exists (select 1 from mine m2 where m2.friend_id = f2.friend_id)
+        group by f2.friend_id),
+      candidates as (
+        select id, mutual from fof
         union all
+        -- Too few friends of friends (a newcomer, or friends with few friends): members who share the
+        -- viewer's associations or event types fill the rest, after them.
         select u.id, 0 from users u
-        where not exists (select 1 from mine) and u.id <> ${viewer} and (
+        where (select count(*) from fof) < ${literal(limit)} and u.id <> ${viewer} and (
           exists (select 1 from user_associations a1 join user_associations a2 on a2.association_id = a1.association_id
                   where a1.user_id = ${viewer} and a2.user_id = u.id)
           or exists (select 1 from user_event_types e1 join user_event_types e2 on e2.event_type_id = e1.event_type_id
@@ -69,7 +74,8 @@ const suggestedFriends = preparedStatements<
 
 /**
  * Friends of friends, ranked by how many friends they share with the viewer, then by shared
- * associations; with no friends yet, members who share the viewer's associations or event types.
+ * associations; while they are fewer than a page, members who share the viewer's associations or event
+ * types come after them.
  * Never the viewer, a friend, someone with a pending request either way, or a deleted member.
  */
 export async function selectSuggestedFriends(db: Tx, viewerId: string, limit: number): Promise<SuggestedFriend[]> {

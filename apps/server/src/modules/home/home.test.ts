@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, befriend, setUpMember } from '../../../test/factories.ts';
+import { bearer, befriend, onboardMember, setUpMember } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { eventDetails, eventFollows, posts } from '../../db/schema.ts';
 import { selectRows } from '../../db/sql.ts';
@@ -64,6 +64,21 @@ describe('suggestions', () => {
     const { suggestions } = (await get('/api/home/upcoming-events-home', viewer.token)).json();
     expect(suggestions.friends.map((f: { id: string }) => f.id)).toEqual([popular.user.id, lesser.user.id]);
     expect(suggestions.friends[0].mutual_friends).toBe(3);
+  });
+
+  it('after a first friend, members who share the viewer’s interests still follow the friends of friends', async () => {
+    const [viewer, friend, theirFriend, alike] = await Promise.all(Array.from({ length: 4 }, () => setUpMember(t.app)));
+    if (!viewer || !friend || !theirFriend || !alike) throw new Error('members');
+    await onboardMember(t.app, viewer.token);
+    await onboardMember(t.app, alike.token);
+    await befriend(t.app, viewer.user.id, friend.user.id);
+    await befriend(t.app, friend.user.id, theirFriend.user.id);
+    const { suggestions } = (await get('/api/home/upcoming-events-home', viewer.token)).json();
+    const ids = suggestions.friends.map((f: { id: string }) => f.id);
+    expect(ids[0]).toBe(theirFriend.user.id);
+    expect(ids).toContain(alike.user.id);
+    expect(ids).not.toContain(friend.user.id);
+    expect(ids).not.toContain(viewer.user.id);
   });
 
   it('suggests upcoming public events of the viewer’s event types, not their own or followed ones', async () => {

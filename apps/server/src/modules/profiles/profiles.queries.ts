@@ -42,6 +42,10 @@ const isSelfOrFriend = (viewer: Param<string>) => sql`(u.id = ${viewer}
  * profile, or the viewer is the member or a friend); otherwise they come back 0 and the service shows none.
  * No row for a missing or deleted member.
  */
+/** Members others may find (live, onboarded, phone verified), and oneself whatever the setup steps. */
+const findable = (viewer: unknown) =>
+  sql`u.deleted_at is null and (u.id = ${viewer} or (u.is_onboard and u.phone_number_verified))`;
+
 const profileOf = preparedStatement<{ viewer: string; id: string }, ProfileRow>(
   ({ viewer, id }) => sql`
     select u.id, u.first_name, u.last_name, u.image, u.is_private,
@@ -64,7 +68,7 @@ const profileOf = preparedStatement<{ viewer: string; id: string }, ProfileRow>(
         where a.user_id = ${viewer}
       ) else 0 end as mutual_count
     from users u
-    where u.id = ${id} and u.deleted_at is null`,
+    where u.id = ${id} and ${findable(viewer)}`,
 );
 
 export async function selectProfile(db: Tx, viewerId: string, memberId: string): Promise<ProfileRow | undefined> {
@@ -75,7 +79,7 @@ export async function selectProfile(db: Tx, viewerId: string, memberId: string):
 const profileAccess = preparedStatement<{ viewer: string; id: string }, { visible: boolean }>(
   ({ viewer, id }) => sql`
     select not u.is_private or ${isSelfOrFriend(viewer)} as visible
-    from users u where u.id = ${id} and u.deleted_at is null`,
+    from users u where u.id = ${id} and ${findable(viewer)}`,
 );
 
 /**

@@ -1,7 +1,7 @@
 import { MESSAGES, USER_PLACEHOLDER_IMAGE } from '@corral/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, befriend, setUpMember } from '../../../test/factories.ts';
+import { bearer, befriend, setUpMember, signUpMember } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { users } from '../../db/schema.ts';
 import { DEMO_MEMBER, DEMO_NEIGHBOURS, seedDemoCommunity } from '../../seed/demo-community.ts';
@@ -121,6 +121,23 @@ describe('GET /users/:id', () => {
       bodies.add(response.body);
     }
     expect([...bodies].map((body) => JSON.parse(body))).toEqual([NOT_FOUND]);
+  });
+
+  it('answers a member who has not finished onboarding or phone verification as missing, to others only', async () => {
+    const [viewer] = await members(1);
+    const unfinished = await signUpMember(t.app);
+    for (const url of [
+      `/api/users/${unfinished.user.id}`,
+      `/api/user/get/${unfinished.user.id}`,
+      `/api/user/posts-and-events/${unfinished.user.id}`,
+    ]) {
+      const response = await get(viewer, url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toEqual(NOT_FOUND);
+    }
+    expect(
+      (await call(t.app, viewer, 'POST', '/api/friends/requests', { user_id: unfinished.user.id })).json(),
+    ).toEqual(NOT_FOUND);
   });
 });
 

@@ -23,7 +23,7 @@ export function LeftSidebar({ onNavigate }: { onNavigate?: () => void }) {
           className="mb-3 flex items-center gap-3 rounded-xl p-2 hover:bg-leather-50"
         >
           <Avatar src={user.avatar} name="" />
-          <span className="font-semibold text-leather-900">{name}</span>
+          <span className="min-w-0 font-semibold break-words text-leather-900 [overflow-wrap:anywhere]">{name}</span>
         </Link>
       )}
       <ul className="space-y-1">
