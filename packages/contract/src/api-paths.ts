@@ -44,6 +44,13 @@ export const API_PATHS = {
   stream: '/stream',
   search: '/search',
   feedback: '/feedback',
+  events: '/events',
+  event: (id: number | string) => `/events/${id}`,
+  eventFollow: (id: number | string) => `/events/${id}/follow`,
+  eventCancel: (id: number | string) => `/events/${id}/cancel`,
+  eventIcs: (id: number | string) => `/events/${id}/calendar.ics`,
+  calendarFeed: '/me/calendar-feed',
+  calendarFeedIcs: (token: string) => `/calendar/${encodeURIComponent(token)}.ics`,
 } as const;
 
 export const API_PREFIX = '/api';

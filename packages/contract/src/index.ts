@@ -2,6 +2,7 @@ export * from './api-paths.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './dev.ts';
+export * from './events.ts';
 export * from './feed.ts';
 export * from './feedback.ts';
 export * from './friends.ts';

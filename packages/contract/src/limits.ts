@@ -16,6 +16,17 @@ export const LIMITS = {
   timelinePageSize: 10,
   notificationsPageSize: 5,
   eventTitleMax: 50,
+  /** Spec section 9: at least 1 performance, 2 blank rows by default. */
+  eventPerformancesMin: 1,
+  eventPerformanceRowsDefault: 2,
+  /** Not in the spec: bounds for the Create Event form's free fields. */
+  eventPerformancesMax: 50,
+  eventPerformanceNameMax: 100,
+  eventLocationMax: 200,
+  eventAddressMax: 300,
+  eventTypeIdsMax: 100,
+  /** Added money in whole dollars. */
+  eventAddedMoneyMax: 100_000_000,
   postTitleMax: 5000,
   postImagesMax: 10,
   imageMaxBytes: 10 * 1024 * 1024,

@@ -89,6 +89,38 @@ export const MESSAGES = {
   },
   feed: { loadMoreFailed: 'Could not load more posts.' },
   profile: { userNotFound: 'User not found.', loadFailed: 'Failed to load user profile.' },
+  /** Spec section 5 "Create event", verbatim; the Create Event form and POST/PATCH /events answer these. */
+  createEvent: {
+    titleRequired: 'Event title is required.',
+    titleTooLong: 'Title cannot exceed 50 characters.',
+    startDateRequired: 'Start date is required.',
+    startTimeRequired: 'Start time is required.',
+    endDateRequired: 'End date is required.',
+    endDateBeforeStart: 'End date must be on or after start date.',
+    endTimeRequired: 'End time is required.',
+    locationRequired: 'Event location is required.',
+    addressRequired: 'Event address is required.',
+    eventTypeRequired: 'Event type is required.',
+    privateRequired: 'Please specify if event is private.',
+    performancesRequired: 'At least one performance is required.',
+    performanceNameRequired: 'Performance name is required.',
+    performanceDateRequired: 'Performance date is required.',
+    performanceDateOutside: 'Performance date must be within event dates.',
+    performanceTimeRequired: 'Performance time is required.',
+    associationRequired: 'Association type is required.',
+    circuitsRequired: 'Circuits selection is required.',
+    tourRequired: 'Tour selection is required.',
+    confirmationRequired: 'Event confirmation status is required.',
+    // Not in the spec: rules it does not give (same-day times, time zone, event types, added money, bounds).
+    endTimeBeforeStart: 'End time must be after start time.',
+    timeZoneRequired: 'Event time zone is required.',
+    timeZoneInvalid: 'Please choose a valid time zone.',
+    eventTypesInvalid: 'Please choose event types from the list.',
+    tooManyPerformances: (max: number) => `An event can have at most ${max} performances.`,
+    addedMoneyWhole: 'Added money must be a whole number of dollars.',
+    addedMoneyNegative: 'Added money cannot be negative.',
+    addedMoneyTooLarge: (max: number) => `Added money cannot be more than $${max.toLocaleString('en-US')}.`,
+  },
 } as const;
 
 function formatWait(seconds: number): string {

@@ -340,7 +340,10 @@ export const reports = pgTable(
   ],
 );
 
-/** An event's details, keyed by its row in posts (kind 'event'). Creating events comes with the events issue. */
+/**
+ * An event's details, keyed by its row in posts (kind 'event'). Times are instants; `time_zone` is the IANA
+ * zone of the event's place, in which they were entered and in which calendars show them.
+ */
 export const eventDetails = pgTable(
   'event_details',
   {
@@ -349,15 +352,57 @@ export const eventDetails = pgTable(
       .references(() => posts.id, { onDelete: 'cascade' }),
     fromDate: timestamp('from_date', { withTimezone: true }).notNull(),
     toDate: timestamp('to_date', { withTimezone: true }).notNull(),
+    timeZone: text('time_zone').notNull().default('America/Denver'),
     location: text('location').notNull(),
     address: text('address').notNull(),
     addedMoney: integer('added_money').notNull().default(0),
     url: text('url'),
     isPrivate: boolean('is_private').notNull().default(false),
     imageKey: text('image_key'),
+    /** The spec's draft: rodeo, concert or conference. */
+    kind: text('kind', { enum: ['rodeo', 'concert', 'conference'] })
+      .notNull()
+      .default('rodeo'),
+    circuitId: integer('circuit_id').references(() => circuits.id, { onDelete: 'set null' }),
+    tour: boolean('tour').notNull().default(false),
+    /** Goes into the creator's calendar feed. */
+    sync: boolean('sync').notNull().default(true),
+    confirmation: text('confirmation', { enum: ['planning', 'confirmed'] })
+      .notNull()
+      .default('planning'),
+    /** A cancelled event stays visible, marked cancelled. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('event_details_from_date_idx').on(t.fromDate)],
+  (t) => [index('event_details_from_date_idx').on(t.fromDate), index('event_details_to_date_idx').on(t.toDate)],
 );
+
+/** An event's performances, in the order the creator listed them. */
+export const eventPerformances = pgTable(
+  'event_performances',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    postId: bigint('post_id', { mode: 'number' })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    name: text('name').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('event_performances_post_position_unique').on(t.postId, t.position)],
+);
+
+/**
+ * A member's private calendar feed (events created with sync on, and followed ones): the URL carries a
+ * random token, of which only the hash is kept; revoking deletes the row, and a new one makes a new URL.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const eventEventTypes = pgTable(
   'event_event_types',
