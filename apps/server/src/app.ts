@@ -29,6 +29,7 @@ import { accountEntryRoutes, sessionRoutes } from './modules/auth/auth.routes.ts
 import { createAuth } from './modules/auth/better-auth.ts';
 import { sessionReader } from './modules/auth/session.service.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
+import { eventsRoutes } from './modules/events/events.routes.ts';
 import { feedRoutes } from './modules/feed/feed.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { friendsRoutes } from './modules/friends/friends.routes.ts';
@@ -177,6 +178,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(postsRoutes);
       await api.register(feedRoutes);
       await api.register(homeRoutes);
+      await api.register(eventsRoutes);
       await api.register(friendsRoutes);
       await api.register(notificationsRoutes);
       await api.register(streamRoutes);

@@ -68,7 +68,26 @@ describe('the demo feed', () => {
       const upcoming = (await t.app.inject({ method: 'GET', url: '/api/home/upcoming-events', headers })).json();
       expect(upcoming.upcoming_events.length).toBeGreaterThanOrEqual(2);
       const [posts] = await selectRows<{ n: number }>(t.ctx.db, sql`select count(*)::int as n from posts`);
-      expect(posts?.n).toBe(18 + 4 + 5);
+      expect(posts?.n).toBe(18 + 4 + 5 + 3);
+      // Events as the events module makes them: past ones in the history, a friend's private one, details.
+      const events = async (scope: string) =>
+        (await t.app.inject({ method: 'GET', url: `/api/events?scope=${scope}`, headers })).json().data;
+      expect((await events('history')).length).toBeGreaterThanOrEqual(2);
+      const upcomingEvents = await events('upcoming');
+      expect(upcomingEvents.length).toBeGreaterThanOrEqual(5);
+      expect(upcomingEvents.every((item: { media: unknown[] }) => item.media.length === 1)).toBe(true);
+      const details = await Promise.all(
+        upcomingEvents.map(
+          async (item: { id: number }) =>
+            (await t.app.inject({ method: 'GET', url: `/api/events/${item.id}`, headers })).json().data,
+        ),
+      );
+      expect(details.some((detail: { is_private: boolean }) => detail.is_private)).toBe(true);
+      for (const detail of details) {
+        expect(detail.performances.length).toBeGreaterThan(0);
+        expect(detail.followers_count).toBeGreaterThan(0);
+        expect(detail.image).not.toBeNull();
+      }
     } finally {
       await t.close();
     }

@@ -14,6 +14,7 @@ import {
   posts,
 } from '../db/schema.ts';
 import { storeImage } from '../modules/media/media.service.ts';
+import { seedDemoEvents } from './demo-events.ts';
 import { demoPhoto } from './demo-photos.ts';
 
 const DAY = 86_400_000;
@@ -214,6 +215,8 @@ export async function seedDemoFeed(ctx: AppContext, memberIds: string[]): Promis
       );
     if (index === 1 || index === 3) await ctx.db.insert(eventFollows).values({ postId: row.id, userId: demo });
   }
+
+  await seedDemoEvents(ctx, memberIds);
 
   // Counters from the rows they count.
   await ctx.db.execute(sql`update posts p set

@@ -21,12 +21,21 @@ export const FORM_MESSAGES = {
 /**
  * Lets the routes of a group (and only them) read multipart forms. The plugin's limits are one file and one
  * byte more than allowed, so that the 11th photo or a photo over 10 MB is refused with our own message
- * (readImageForm) rather than a generic one.
+ * (readImageForm) rather than a generic one. A group whose form has more text fields (events) or fewer files
+ * passes its own counts.
  */
-export async function registerImageForms(app: FastifyInstance): Promise<void> {
+export async function registerImageForms(
+  app: FastifyInstance,
+  limits: { fields?: number; files?: number } = {},
+): Promise<void> {
   await app.register(multipart, {
     throwFileSizeLimit: false,
-    limits: { fileSize: LIMITS.imageMaxBytes + 1, files: LIMITS.postImagesMax + 1, fields: 5, fieldSize: 64 * 1024 },
+    limits: {
+      fileSize: LIMITS.imageMaxBytes + 1,
+      files: limits.files ?? LIMITS.postImagesMax + 1,
+      fields: limits.fields ?? 5,
+      fieldSize: 64 * 1024,
+    },
   });
 }
 

@@ -221,3 +221,25 @@ export async function markRead(tx: Tx, userId: string, ids: number[]): Promise<v
       where user_id = ${userId} and not is_read and id = any(${`{${ids.join(',')}}`}::bigint[])`,
   );
 }
+
+/**
+ * An event's change, for each of its followers but its owner: one row per follower (cause
+ * `event_update:<event>`), new or folded, unread again and on top. Answers each row's id and recipient.
+ */
+export async function upsertForFollowers(
+  tx: Tx,
+  c: { eventId: number; ownerId: string; info: string; at: Date },
+): Promise<Array<{ id: number; userId: string }>> {
+  const rows = await selectRows<{ id: string; user_id: string }>(
+    tx,
+    sql`
+      insert into notifications (user_id, kind, cause, actor_id, post_id, info, created_at, updated_at)
+      select f.user_id, 'event_update', ${`event_update:${c.eventId}`}, ${c.ownerId}, ${c.eventId}, ${c.info},
+        ${c.at}, ${c.at}
+      from event_follows f where f.post_id = ${c.eventId} and f.user_id <> ${c.ownerId}
+      on conflict (user_id, cause) do update set actor_id = excluded.actor_id, info = excluded.info,
+        is_read = false, updated_at = excluded.updated_at
+      returning id, user_id`,
+  );
+  return rows.map((row) => ({ id: Number(row.id), userId: row.user_id }));
+}

@@ -23,8 +23,15 @@ const excerpt = (text: string | null | undefined) => {
   return flat.length > INFO_MAX ? `${flat.slice(0, INFO_MAX - 1)}…` : flat;
 };
 
+/** The info of an event_update that tells of a cancellation (its title says so too). */
+export const EVENT_CANCELLED_INFO = 'The event was cancelled.';
+
 /** The title of a notification, from its kind, its latest actor and how many more there are. */
-export function titleOf(row: Pick<q.NotificationRow, 'kind' | 'actors' | 'post_kind' | 'first_name' | 'last_name'>) {
+export function titleOf(
+  row: Pick<q.NotificationRow, 'kind' | 'actors' | 'post_kind' | 'first_name' | 'last_name'> & {
+    info?: string | null;
+  },
+) {
   const name = `${row.first_name} ${row.last_name}`.trim() || 'A member';
   const item = row.post_kind === 'event' ? 'your event' : 'your post';
   const others = row.actors - 1;
@@ -42,7 +49,9 @@ export function titleOf(row: Pick<q.NotificationRow, 'kind' | 'actors' | 'post_k
     case 'share':
       return `${name} shared ${item}.`;
     case 'event_update':
-      return `${name} updated an event you follow.`;
+      return row.info === EVENT_CANCELLED_INFO
+        ? `${name} cancelled an event you follow.`
+        : `${name} updated an event you follow.`;
   }
 }
 
@@ -208,6 +217,20 @@ export async function recordShare(
     at: c.at,
   });
   news.notification(c.ownerId, id);
+}
+
+/**
+ * An event changed (edited or cancelled): each follower, never its owner, gets one notification of it, folded
+ * into their row for this event (cause `event_update:<event>`), on top and unread again. `info` says what
+ * changed ('New start: Dec 2, 2026 6:00 PM MST', 'The event was cancelled.').
+ */
+export async function recordEventUpdate(
+  tx: Tx,
+  news: News,
+  c: { eventId: number; ownerId: string; info: string; at: Date },
+) {
+  const rows = await q.upsertForFollowers(tx, { ...c, info: excerpt(c.info) });
+  for (const row of rows) news.notification(row.userId, row.id);
 }
 
 type Item =
