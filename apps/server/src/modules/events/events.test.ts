@@ -6,6 +6,7 @@ import { bearer, befriend, setUpMember } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { selectRows } from '../../db/sql.ts';
 import { createEventVia, draftFields, multipart, photo, type References, references } from './events.fixtures.ts';
+import { toIcs } from './events.ics.ts';
 import { EVENT_MESSAGES } from './events.service.ts';
 
 const M = MESSAGES.createEvent;
@@ -318,6 +319,38 @@ describe('GET /api/events', () => {
 });
 
 describe('calendars', () => {
+  it('VTIMEZONE follows the zone across daylight saving time, as a parser reads it', () => {
+    const summer = '2026-07-04T00:00:00.000Z'; // 6 PM MDT (UTC-6) on July 3
+    const winter = '2026-12-03T01:00:00.000Z'; // 6 PM MST (UTC-7) on December 2
+    const text = toIcs(
+      [summer, winter].map((from, index) => ({
+        id: index + 1,
+        title: `Rodeo ${index}`,
+        from_date: from,
+        to_date: from,
+        time_zone: 'America/Denver',
+        location: 'Cheyenne',
+        address: 'Frontier Park',
+        is_cancelled: false,
+        created_at: from,
+        updated_at: from,
+        performances: [],
+      })) as unknown as Parameters<typeof toIcs>[0],
+      { publicUrl: 'http://corral.test', now: new Date(winter), name: 'Test' },
+    );
+    expect(text).toContain('DTSTART;TZID=America/Denver:20260703T180000');
+    expect(text).toContain('DTSTART;TZID=America/Denver:20261202T180000');
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(zone);
+    const starts = calendar
+      .getAllSubcomponents('vevent')
+      .map((vevent) => new ICAL.Event(vevent).startDate.toJSDate().toISOString());
+    expect(starts).toEqual([summer, winter]);
+    // 2026's changes in Denver: 2 AM MST on March 8 and 2 AM MDT on November 1.
+    expect(text).toContain('BEGIN:DAYLIGHT\r\nDTSTART:20260308T020000\r\nTZOFFSETFROM:-0700\r\nTZOFFSETTO:-0600');
+    expect(text).toContain('BEGIN:STANDARD\r\nDTSTART:20261101T020000\r\nTZOFFSETFROM:-0600\r\nTZOFFSETTO:-0700');
+  });
+
   it('one event as RFC 5545 that a real parser reads, with the right times', async () => {
     const owner = await setUpMember(t.app);
     const id = await createEventVia(t.app, owner.token, refs, {
@@ -331,9 +364,16 @@ describe('calendars', () => {
     expect(text).toContain('\r\n');
     expect(text.split('\r\n').every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
     expect(text).not.toMatch(/[^\r]\n/);
-    const vevent = new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent');
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    // The event's own zone: its wall clock with TZID, and the VTIMEZONE that the parser places it by.
+    expect(text).toContain('DTSTART;TZID=America/Denver:20261202T180000');
+    const zones = calendar.getAllSubcomponents('vtimezone');
+    expect(zones.map((zone) => zone.getFirstPropertyValue('tzid'))).toEqual(['America/Denver']);
+    for (const zone of zones) ICAL.TimezoneService.register(zone);
+    const vevent = calendar.getFirstSubcomponent('vevent');
     if (!vevent) throw new Error('no VEVENT');
     const event = new ICAL.Event(vevent);
+    expect(event.startDate.zone?.tzid).toBe('America/Denver');
     expect(event.summary).toBe('Roping, Riding; and \\ more');
     expect(event.startDate.toJSDate().toISOString()).toBe('2026-12-03T01:00:00.000Z');
     expect(event.endDate.toJSDate().toISOString()).toBe('2026-12-05T05:00:00.000Z');
