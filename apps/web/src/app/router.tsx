@@ -98,6 +98,11 @@ const routes: RouteObject[] = [
                 path: 'post/:id',
                 ...page(() => import('../features/feed/routes/post-detail-page.tsx'), 'PostDetailPage'),
               },
+              {
+                id: 'EventDetail',
+                path: 'event/:id',
+                ...page(() => import('../features/events/routes/event-detail-page.tsx'), 'EventDetailPage'),
+              },
               { path: 'event-types', ...page(() => import('./routes/section-pages.tsx'), 'EventTypesPage') },
               {
                 path: 'association-types',

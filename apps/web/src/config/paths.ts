@@ -24,6 +24,9 @@ export const paths = {
   userProfile: (id: string) => `/social_home/profile/${encodeURIComponent(id)}`,
   myProfile: (id: string) => `/social_home/myprofile/${encodeURIComponent(id)}`,
   postDetail: (id: number | string) => `/social_home/post/${encodeURIComponent(String(id))}`,
+  /** The event detail modal; `suggested` marks it as opened from the suggestions ('System suggested'). */
+  event: (id: number | string, suggested = false) =>
+    `/social_home/event/${encodeURIComponent(String(id))}${suggested ? '?suggested=1' : ''}`,
   /** The search results page (Enter in the top bar's search box). */
   search: (q: string) => `/social_home/search?q=${encodeURIComponent(q)}`,
   /** Help Center, Feedback Submission and Contact us: one form, its topic in the query. */

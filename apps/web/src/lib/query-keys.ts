@@ -11,6 +11,15 @@ export const itemKeys = {
   suggestions: () => [...itemKeys.all, 'suggestions'] as const,
   /** A member's own posts and events (profile pages). */
   profilePosts: (userId: string) => [...itemKeys.all, 'profile-posts', userId] as const,
+  /** Every events list (GET /events), whatever its scope and filters. */
+  eventLists: () => [...itemKeys.all, 'events'] as const,
+  /** GET /events?scope=&event_type=&association=: the events pages. */
+  events: (
+    scope: 'upcoming' | 'mine' | 'history',
+    filters: { eventType?: number | null; association?: number | null } = {},
+  ) => [...itemKeys.eventLists(), scope, filters.eventType ?? null, filters.association ?? null] as const,
+  /** GET /events/{id}: an event's detail (not a feed item, but under `all` so a like or follow refreshes it). */
+  event: (id: number) => [...itemKeys.all, 'event', id] as const,
 };
 
 /** The social graph's queries: friend requests and Contacts (invalidated by the live stream too). */

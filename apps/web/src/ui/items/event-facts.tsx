@@ -2,6 +2,9 @@ import type { FeedItem } from '@corral/contract';
 import { formatMoney, formatShortDate } from '../../lib/format.ts';
 import { TagList } from './tag-list.tsx';
 
+/** The event an event card stands for: a share's row ('6') points at the shared event when it carries it. */
+export const eventIdOf = (item: FeedItem) => (item.type === '6' && item.shared_item ? item.shared_item.id : item.id);
+
 /**
  * An event's facts, wherever an event shows (feed cards, suggested events): added money, start and end
  * date, where, then its tags. Feed events end on `to_date`; suggested events too (spec: a suggested

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { formatShortDate } from '../../lib/format.ts';
 import { Avatar } from '../avatar.tsx';
-import { EventFacts } from './event-facts.tsx';
+import { EventFacts, eventIdOf } from './event-facts.tsx';
 import { GalleryModal } from './gallery-modal.tsx';
 import { ImageCollage } from './image-collage.tsx';
 import { PostFooterBar } from './post-footer-bar.tsx';
@@ -66,13 +66,16 @@ function ItemBody({ item, menu }: { item: FeedItem; menu?: ReactNode }) {
         </div>
         {menu}
       </header>
-      {item.title && (
-        <p
-          className={isEvent ? 'mt-3 font-display text-xl text-leather-900' : 'mt-3 whitespace-pre-line text-stone-800'}
-        >
-          {item.title}
-        </p>
-      )}
+      {item.title &&
+        (isEvent ? (
+          <p className="mt-3 font-display text-xl text-leather-900">
+            <Link to={paths.event(eventIdOf(item))} className="hover:underline">
+              {item.title}
+            </Link>
+          </p>
+        ) : (
+          <p className="mt-3 whitespace-pre-line text-stone-800">{item.title}</p>
+        ))}
       {isEvent && <EventFacts item={item} />}
       <ImageCollage ref={collage} media={item.media} alt={`Shared by ${author}`} onOpen={setGalleryAt} />
       {item.media.length > 0 && (

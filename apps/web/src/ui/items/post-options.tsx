@@ -5,6 +5,7 @@ import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { Icon } from '../icons.tsx';
 import { Menu, MenuItem } from '../menu.tsx';
+import { eventIdOf } from './event-facts.tsx';
 import { refocus } from './refocus.ts';
 import { ReportModal } from './report-modal.tsx';
 
@@ -37,7 +38,12 @@ export function PostOptions({ item }: { item: FeedItem }) {
             Report
           </MenuItem>
         )}
-        <MenuItem icon="chevronRight" onSelect={() => navigate(paths.postDetail(item.id))}>
+        <MenuItem
+          icon="chevronRight"
+          onSelect={() =>
+            navigate(item.type === '4' || item.type === '6' ? paths.event(eventIdOf(item)) : paths.postDetail(item.id))
+          }
+        >
           View Detail
         </MenuItem>
       </Menu>

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { CreateEventModal } from '../../../features/events/components/create-event-modal.tsx';
 import { NotificationsMenu } from '../../../features/notifications/components/notifications-menu.tsx';
 import { SearchBox } from '../../../features/search/components/search-box.tsx';
 import { useSession } from '../../../lib/session-store.ts';
@@ -16,6 +17,7 @@ export function SocialTopBar() {
   const user = useSession((state) => state.currentUser);
   // Phones: the search box stays hidden until its button opens it over the bar; closing it gives the focus back.
   const [searching, setSearching] = useState(false);
+  const [creatingEvent, setCreatingEvent] = useState(false);
   const searchButton = useRef<HTMLButtonElement>(null);
   const closeSearch = () => {
     setSearching(false);
@@ -65,13 +67,15 @@ export function SocialTopBar() {
           ))}
           <button
             type="button"
-            disabled
             aria-label="Create event"
             title="Create event"
-            className={`${iconLinkClass} disabled:cursor-not-allowed disabled:opacity-50`}
+            aria-haspopup="dialog"
+            onClick={() => setCreatingEvent(true)}
+            className={iconLinkClass}
           >
             <Icon name="plus" />
           </button>
+          <CreateEventModal open={creatingEvent} onOpenChange={setCreatingEvent} />
           <button
             type="button"
             disabled

@@ -1,0 +1,157 @@
+import { type EventDraft, type EventDraftForm, eventDraftSchema, MESSAGES, newEventDraft } from '@corral/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { type Path, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/session-store.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Modal } from '../../../ui/modal.tsx';
+import { ProgressBar } from '../../../ui/progress-bar.tsx';
+import { useCreateEvent } from '../api/events-api.ts';
+import { clearEventDraft, isBlankDraft, loadEventDraft, saveEventDraft } from './event-draft-storage.ts';
+import { EventFormFields } from './event-form.tsx';
+import { splitServerErrors } from './server-errors.ts';
+
+const storage = () => (typeof window === 'undefined' ? null : window.localStorage);
+
+/**
+ * Create Event (spec: opened from the top bar's plus): the whole draft, checked by the contract's schema,
+ * sent as multipart with the cropped image. The draft is kept per member in localStorage while it is
+ * written, so closing by mistake loses nothing; 'Discard draft' starts again.
+ */
+export function CreateEventModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const memberId = useSession((state) => state.currentUser?.id) ?? '';
+  const [progress, setProgress] = useState(0);
+  const [image, setImage] = useState<{ blob: Blob; url: string } | null>(null);
+  const [imageError, setImageError] = useState<string>();
+  const create = useCreateEvent(setProgress);
+  const form = useForm<EventDraftForm, unknown, EventDraft>({
+    resolver: zodResolver(eventDraftSchema),
+    defaultValues: newEventDraft(),
+  });
+  const [hasDraft, setHasDraft] = useState(false);
+  const restoredFor = useRef<string | null>(null);
+
+  // Each opening starts from the member's kept draft, if any.
+  useEffect(() => {
+    if (!open || !memberId || restoredFor.current === memberId) return;
+    restoredFor.current = memberId;
+    const store = storage();
+    const kept = store ? loadEventDraft(store, memberId) : null;
+    if (kept) {
+      form.reset(kept);
+      setHasDraft(true);
+    }
+  }, [open, memberId, form]);
+
+  // Every change is kept (blank drafts are forgotten).
+  useEffect(() => {
+    if (!memberId) return;
+    const subscription = form.watch((values) => {
+      const store = storage();
+      if (!store) return;
+      const draft = values as EventDraftForm;
+      saveEventDraft(store, memberId, draft);
+      setHasDraft(!isBlankDraft(draft));
+    });
+    return () => subscription.unsubscribe();
+  }, [form, memberId]);
+
+  function setImageBlob(blob: Blob | null) {
+    setImageError(undefined);
+    setImage((current) => {
+      if (current) URL.revokeObjectURL(current.url);
+      return blob ? { blob, url: URL.createObjectURL(blob) } : null;
+    });
+  }
+
+  function discard() {
+    const store = storage();
+    if (store && memberId) clearEventDraft(store, memberId);
+    form.reset(newEventDraft());
+    setImageBlob(null);
+    setHasDraft(false);
+    create.reset();
+  }
+
+  function close(next: boolean) {
+    if (!next && create.isPending) return;
+    onOpenChange(next);
+  }
+
+  const submit = form.handleSubmit(
+    (draft) => {
+      setProgress(0);
+      create.mutate(
+        { draft, image: image?.blob ?? null },
+        {
+          onSuccess: () => {
+            toast.success('Your event is live.');
+            const store = storage();
+            if (store && memberId) clearEventDraft(store, memberId);
+            form.reset(newEventDraft());
+            setImageBlob(null);
+            setHasDraft(false);
+            onOpenChange(false);
+          },
+          onError: (error) => {
+            if (!(error instanceof ApiError)) {
+              toast.error('Your event could not be created.');
+              return;
+            }
+            const split = splitServerErrors(error.errors);
+            for (const [path, message] of split.fields)
+              form.setError(path as Path<EventDraftForm>, { type: 'server', message }, { shouldFocus: true });
+            if (split.image) setImageError(split.image);
+            if (split.fields.length === 0 && !split.image) toast.error(split.other[0] ?? error.message);
+          },
+        },
+      );
+    },
+    () => toast.error(MESSAGES.generic.correctErrors),
+  );
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={close}
+      title="Create Event"
+      description="Fill in the event's details, then create it."
+      className="sm:w-[min(44rem,calc(100vw-2rem))]"
+      footer={
+        <>
+          {hasDraft && (
+            <Button variant="ghost" onClick={discard} disabled={create.isPending} className="mr-auto">
+              Discard draft
+            </Button>
+          )}
+          <Button variant="secondary" onClick={() => close(false)} disabled={create.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form="create-event-form" busy={create.isPending}>
+            Create Event
+          </Button>
+        </>
+      }
+    >
+      <form id="create-event-form" noValidate onSubmit={submit}>
+        <fieldset disabled={create.isPending} className="m-0 min-w-0 border-0 p-0">
+          <legend className="sr-only">New event</legend>
+          <EventFormFields
+            form={form}
+            image={image?.url ?? null}
+            onImageChange={setImageBlob}
+            imageError={imageError}
+            disabled={create.isPending}
+          />
+        </fieldset>
+        {create.isPending && image && (
+          <div className="mt-4">
+            <ProgressBar value={Math.round(progress * 100)} max={100} label="Uploading the image" />
+          </div>
+        )}
+      </form>
+    </Modal>
+  );
+}

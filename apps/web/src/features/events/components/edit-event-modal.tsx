@@ -1,0 +1,126 @@
+import {
+  type EventDetail,
+  type EventDraft,
+  type EventDraftForm,
+  eventDraftFromDetail,
+  eventDraftSchema,
+  MESSAGES,
+} from '@corral/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { type Path, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { ApiError } from '../../../lib/api-client.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Modal } from '../../../ui/modal.tsx';
+import { useUpdateEvent } from '../api/events-api.ts';
+import { EventFormFields } from './event-form.tsx';
+import { splitServerErrors } from './server-errors.ts';
+
+/** The edit form's values: the event's draft, its disciplines as the checkboxes' string values. */
+function formValues(detail: EventDetail): EventDraftForm {
+  const { removeImage: _removeImage, ...draft } = eventDraftFromDetail(detail);
+  return { ...draft, eventTypeIds: detail.event_types.map((type) => String(type.id)) };
+}
+
+type ImageState = { kind: 'kept' } | { kind: 'new'; blob: Blob; url: string } | { kind: 'removed' };
+
+/** Edit (owner only): the Create Event form prefilled from the event, sent whole as PATCH /events/{id}. */
+export function EditEventModal({
+  detail,
+  open,
+  onOpenChange,
+}: {
+  detail: EventDetail;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const update = useUpdateEvent(detail.id);
+  const form = useForm<EventDraftForm, unknown, EventDraft>({
+    resolver: zodResolver(eventDraftSchema),
+    defaultValues: formValues(detail),
+  });
+  const [image, setImage] = useState<ImageState>({ kind: 'kept' });
+  const [imageError, setImageError] = useState<string>();
+  const { reset } = form;
+
+  // Each opening starts from the event as it is now.
+  useEffect(() => {
+    if (open) {
+      reset(formValues(detail));
+      setImage({ kind: 'kept' });
+      setImageError(undefined);
+    }
+  }, [open, detail, reset]);
+
+  function setImageBlob(blob: Blob | null) {
+    setImageError(undefined);
+    setImage((current) => {
+      if (current.kind === 'new') URL.revokeObjectURL(current.url);
+      return blob ? { kind: 'new', blob, url: URL.createObjectURL(blob) } : { kind: 'removed' };
+    });
+  }
+
+  const preview = image.kind === 'new' ? image.url : image.kind === 'kept' ? (detail.image?.src ?? null) : null;
+
+  const submit = form.handleSubmit(
+    (draft) =>
+      update.mutate(
+        {
+          draft: { ...draft, removeImage: image.kind === 'removed' },
+          image: image.kind === 'new' ? image.blob : null,
+        },
+        {
+          onSuccess: () => {
+            toast.success('The event is updated.');
+            onOpenChange(false);
+          },
+          onError: (error) => {
+            if (!(error instanceof ApiError)) {
+              toast.error('The event could not be saved.');
+              return;
+            }
+            const split = splitServerErrors(error.errors);
+            for (const [path, message] of split.fields)
+              form.setError(path as Path<EventDraftForm>, { type: 'server', message }, { shouldFocus: true });
+            if (split.image) setImageError(split.image);
+            if (split.fields.length === 0 && !split.image) toast.error(split.other[0] ?? error.message);
+          },
+        },
+      ),
+    () => toast.error(MESSAGES.generic.correctErrors),
+  );
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => !update.isPending && onOpenChange(next)}
+      title="Edit Event"
+      description="Change the event's details, then save."
+      className="sm:w-[min(44rem,calc(100vw-2rem))]"
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={update.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form="edit-event-form" busy={update.isPending}>
+            Save
+          </Button>
+        </>
+      }
+    >
+      <form id="edit-event-form" noValidate onSubmit={submit}>
+        <fieldset disabled={update.isPending} className="m-0 min-w-0 border-0 p-0">
+          <legend className="sr-only">Edit event</legend>
+          <EventFormFields
+            form={form}
+            image={preview}
+            onImageChange={setImageBlob}
+            imageError={imageError}
+            disabled={update.isPending}
+          />
+        </fieldset>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,87 @@
+import { newEventDraft } from '@corral/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  clearEventDraft,
+  eventDraftKey,
+  isBlankDraft,
+  loadEventDraft,
+  parseEventDraft,
+  saveEventDraft,
+} from './event-draft-storage.ts';
+
+function memoryStorage() {
+  const map = new Map<string, string>();
+  return {
+    map,
+    getItem: (key: string) => map.get(key) ?? null,
+    setItem: (key: string, value: string) => void map.set(key, value),
+    removeItem: (key: string) => void map.delete(key),
+  };
+}
+
+describe('event draft storage', () => {
+  it('keeps a draft per member and reads it back', () => {
+    const storage = memoryStorage();
+    const draft = { ...newEventDraft('America/Denver'), eventTitle: 'Cheyenne Frontier Days', eventTypeIds: ['3'] };
+    saveEventDraft(storage, 'member-a', draft);
+    expect(storage.map.has(eventDraftKey('member-a'))).toBe(true);
+    expect(loadEventDraft(storage, 'member-b')).toBeNull();
+    const back = loadEventDraft(storage, 'member-a');
+    expect(back?.eventTitle).toBe('Cheyenne Frontier Days');
+    expect(back?.timeZone).toBe('America/Denver');
+    expect(back?.eventTypeIds).toEqual(['3']);
+    expect(back?.performances).toHaveLength(2);
+    clearEventDraft(storage, 'member-a');
+    expect(loadEventDraft(storage, 'member-a')).toBeNull();
+  });
+
+  it('forgets a blank draft rather than keeping it', () => {
+    const storage = memoryStorage();
+    saveEventDraft(storage, 'm', { ...newEventDraft('UTC'), eventTitle: 'x' });
+    saveEventDraft(storage, 'm', newEventDraft('UTC'));
+    expect(storage.map.size).toBe(0);
+  });
+
+  it('tells a blank draft from a started one', () => {
+    expect(isBlankDraft(newEventDraft('UTC'))).toBe(true);
+    expect(isBlankDraft({ ...newEventDraft('UTC'), privateEvent: true })).toBe(false);
+    const rows = newEventDraft('UTC').performances ?? [];
+    expect(isBlankDraft({ ...newEventDraft('UTC'), performances: [...rows, { name: '', date: '', time: '' }] })).toBe(
+      false,
+    );
+    expect(isBlankDraft({ ...newEventDraft('UTC'), performances: [{ name: 'Team Roping', date: '', time: '' }] })).toBe(
+      false,
+    );
+  });
+
+  it('reads damaged or foreign values as the new draft', () => {
+    expect(parseEventDraft('not json')).toBeNull();
+    expect(parseEventDraft('[1,2]')).toBeNull();
+    const draft = parseEventDraft(
+      JSON.stringify({ eventTitle: 5, performances: 'x', privateEvent: 'yes', eventTypeIds: [1, {}], tour: 'yes' }),
+      'UTC',
+    );
+    expect(draft?.eventTitle).toBe('');
+    expect(draft?.performances).toHaveLength(2);
+    expect(draft?.privateEvent).toBe(false);
+    expect(draft?.eventTypeIds).toEqual(['1']);
+    expect(draft?.tour).toBe('yes');
+  });
+
+  it('survives a storage that throws', () => {
+    const broken = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('full');
+      },
+      removeItem: () => {
+        throw new Error('denied');
+      },
+    };
+    expect(loadEventDraft(broken, 'm')).toBeNull();
+    expect(() => saveEventDraft(broken, 'm', { ...newEventDraft('UTC'), eventTitle: 'x' })).not.toThrow();
+    expect(() => clearEventDraft(broken, 'm')).not.toThrow();
+  });
+});

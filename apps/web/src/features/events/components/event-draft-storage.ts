@@ -1,0 +1,103 @@
+import { type EventDraftForm, newEventDraft } from '@corral/contract';
+
+/**
+ * The Create Event draft kept in localStorage per member, so a modal closed by mistake loses nothing
+ * (the image is not kept: a photo does not fit in localStorage). Cleared after a successful submit or by
+ * 'Discard draft'.
+ */
+
+export const EVENT_DRAFT_PREFIX = 'corral:event-draft:';
+
+export const eventDraftKey = (memberId: string) => `${EVENT_DRAFT_PREFIX}${memberId}`;
+
+type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+const TEXT_FIELDS = [
+  'eventTitle',
+  'startDate',
+  'startTime',
+  'endDate',
+  'endTime',
+  'timeZone',
+  'eventLocation',
+  'eventAddress',
+  'eventType',
+  'tour',
+  'eventConfirmation',
+] as const;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const idOrBlank = (value: unknown) => (typeof value === 'number' || typeof value === 'string' ? value : '');
+
+/** A stored draft read back field by field: what is missing or of the wrong kind takes the new draft's value. */
+export function parseEventDraft(raw: string | null, timeZone?: string): EventDraftForm | null {
+  if (!raw) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!isRecord(value)) return null;
+  const draft = newEventDraft(timeZone);
+  for (const field of TEXT_FIELDS) if (typeof value[field] === 'string') draft[field] = value[field];
+  if (typeof value.privateEvent === 'boolean') draft.privateEvent = value.privateEvent;
+  if (typeof value.syncEvent === 'boolean') draft.syncEvent = value.syncEvent;
+  draft.associationType = idOrBlank(value.associationType);
+  draft.circuits = idOrBlank(value.circuits);
+  if (typeof value.addedMoney === 'string' || typeof value.addedMoney === 'number') draft.addedMoney = value.addedMoney;
+  if (Array.isArray(value.eventTypeIds))
+    draft.eventTypeIds = value.eventTypeIds
+      .filter((id) => typeof id === 'number' || typeof id === 'string')
+      .map((id) => String(id));
+  if (Array.isArray(value.performances) && value.performances.length > 0)
+    draft.performances = value.performances
+      .filter(isRecord)
+      .map((row) => ({ name: text(row.name), date: text(row.date), time: text(row.time) }));
+  return draft;
+}
+
+/** Whether the member has typed or chosen anything beyond a new draft's defaults. */
+export function isBlankDraft(draft: EventDraftForm): boolean {
+  const blank = newEventDraft(draft.timeZone);
+  const { performances, eventTypeIds, ...rest } = draft;
+  const { performances: blankRows, eventTypeIds: _ids, ...blankRest } = blank;
+  const rowsBlank =
+    (performances?.length ?? 0) === (blankRows?.length ?? 0) &&
+    (performances ?? []).every((row) => !row.name && !row.date && !row.time);
+  return (
+    rowsBlank &&
+    (eventTypeIds ?? []).length === 0 &&
+    (Object.keys(blankRest) as (keyof typeof blankRest)[]).every(
+      (key) => String(rest[key] ?? '') === String(blankRest[key] ?? ''),
+    )
+  );
+}
+
+export function loadEventDraft(storage: DraftStorage, memberId: string): EventDraftForm | null {
+  try {
+    return parseEventDraft(storage.getItem(eventDraftKey(memberId)));
+  } catch {
+    return null;
+  }
+}
+
+/** Saves the draft, or forgets it when it is blank. Storage that is full or refused is ignored. */
+export function saveEventDraft(storage: DraftStorage, memberId: string, draft: EventDraftForm): void {
+  try {
+    if (isBlankDraft(draft)) storage.removeItem(eventDraftKey(memberId));
+    else storage.setItem(eventDraftKey(memberId), JSON.stringify(draft));
+  } catch {
+    // Private mode or a full storage: the draft lives as long as the page.
+  }
+}
+
+export function clearEventDraft(storage: DraftStorage, memberId: string): void {
+  try {
+    storage.removeItem(eventDraftKey(memberId));
+  } catch {
+    // Nothing to clear.
+  }
+}

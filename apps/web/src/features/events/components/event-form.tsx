@@ -1,0 +1,380 @@
+import {
+  EVENT_CONFIRMATION_OPTIONS,
+  EVENT_KIND_OPTIONS,
+  EVENT_PERFORMANCE_PLACEHOLDERS,
+  EVENT_TOUR_OPTIONS,
+  type EventDraft,
+  type EventDraftForm,
+  eventTitleCounter,
+  LIMITS,
+  newPerformanceRow,
+  type ReferenceItem,
+} from '@corral/contract';
+import { clsx } from 'clsx';
+import { type ReactNode, useId, useMemo } from 'react';
+import { Controller, type FieldErrors, type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
+import { Button } from '../../../ui/button.tsx';
+import { Icon } from '../../../ui/icons.tsx';
+import { TextField } from '../../../ui/text-field.tsx';
+import { useAssociationList, useCircuitList, useEventTypeList } from '../api/events-api.ts';
+import { EventImageField } from './event-image-field.tsx';
+
+export type EventFormApi = UseFormReturn<EventDraftForm, unknown, EventDraft>;
+
+/** Every IANA zone the browser knows, with `current` kept even if the list lacks it. */
+export function timeZoneOptions(current: string): string[] {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  const all = new Set(zones);
+  all.add('UTC');
+  if (current) all.add(current);
+  return [...all].sort();
+}
+
+const inputClass = (error?: string) =>
+  clsx(
+    'w-full rounded-lg border bg-white px-3 py-2 text-base text-stone-900 focus:border-leather-600 focus:outline-none focus:ring-2 focus:ring-leather-200',
+    error ? 'border-red-600' : 'border-stone-300',
+  );
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="text-sm text-red-700">
+      {message}
+    </p>
+  );
+}
+
+function SelectField({
+  label,
+  error,
+  children,
+  ...props
+}: { label: string; error: string | undefined; children: ReactNode } & React.SelectHTMLAttributes<HTMLSelectElement>) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-stone-700">
+        {label}
+      </label>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={inputClass(error)}
+        {...props}
+      >
+        {children}
+      </select>
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+function RadioGroup({
+  legend,
+  options,
+  error,
+  registration,
+}: {
+  legend: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  error: string | undefined;
+  registration: ReturnType<EventFormApi['register']>;
+}) {
+  const id = useId();
+  return (
+    <fieldset aria-describedby={error ? `${id}-error` : undefined} className="flex flex-col gap-1">
+      <legend className="mb-1 text-sm font-medium text-stone-700">{legend}</legend>
+      <div className="flex flex-wrap gap-2">
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className="flex cursor-pointer items-center gap-2 rounded-full border border-leather-200 px-3 py-1.5 text-sm has-[:checked]:border-leather-600 has-[:checked]:bg-leather-50"
+          >
+            <input type="radio" value={option.value} className="accent-leather-700" {...registration} />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      <FieldError id={`${id}-error`} message={error} />
+    </fieldset>
+  );
+}
+
+/** A Yes/No switch (spec: the toggle flips between true and false). */
+function YesNoSwitch({
+  label,
+  checked,
+  onChange,
+  error,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (value: boolean) => void;
+  error?: string | undefined;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex items-center justify-between gap-3">
+        <span id={id} className="text-sm font-medium text-stone-700">
+          {label}
+        </span>
+        <button
+          type="button"
+          role="switch"
+          aria-checked={checked}
+          aria-labelledby={id}
+          onClick={() => onChange(!checked)}
+          className={clsx(
+            'relative inline-flex h-7 w-20 items-center rounded-full px-1 text-xs font-semibold transition-colors',
+            checked ? 'bg-leather-700 text-white' : 'bg-stone-200 text-stone-700',
+          )}
+        >
+          <span
+            aria-hidden="true"
+            className={clsx(
+              'size-5 rounded-full bg-white shadow transition-transform',
+              checked ? 'translate-x-[3.25rem]' : 'translate-x-0',
+            )}
+          />
+          <span className={clsx('absolute', checked ? 'left-3' : 'right-3')}>{checked ? 'Yes' : 'No'}</span>
+        </button>
+      </div>
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+const referenceOptions = (items: ReferenceItem[] | undefined) =>
+  (items ?? []).map((item) => (
+    <option key={item.id} value={String(item.id)}>
+      {item.abr ? `${item.name} (${item.abr})` : item.name}
+    </option>
+  ));
+
+function performanceErrors(errors: FieldErrors<EventDraftForm>, index: number) {
+  const row = errors.performances?.[index];
+  return { name: row?.name?.message, date: row?.date?.message, time: row?.time?.message };
+}
+
+/**
+ * Every field of the event draft (spec: Create Event modal), for the create and the edit modals. Messages
+ * show under their field, verbatim from the contract's schema or the server's 422 `errors`.
+ */
+export function EventFormFields({
+  form,
+  image,
+  onImageChange,
+  imageError,
+  disabled,
+}: {
+  form: EventFormApi;
+  image: string | null;
+  onImageChange: (jpeg: Blob | null) => void;
+  imageError?: string | undefined;
+  disabled: boolean;
+}) {
+  const { register, control, formState } = form;
+  const errors = formState.errors;
+  const performances = useFieldArray({ control, name: 'performances' });
+  const title = useWatch({ control, name: 'eventTitle' }) ?? '';
+  const timeZone = useWatch({ control, name: 'timeZone' }) ?? '';
+  const zones = useMemo(() => timeZoneOptions(timeZone), [timeZone]);
+  const eventTypes = useEventTypeList();
+  const associations = useAssociationList();
+  const circuits = useCircuitList();
+  const titleId = useId();
+  const performancesError = errors.performances?.message ?? errors.performances?.root?.message;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1">
+        <div className="flex items-end justify-between">
+          <label htmlFor={titleId} className="text-sm font-medium text-stone-700">
+            Event title
+          </label>
+          <span className="text-xs text-stone-500" aria-live="polite" data-testid="event-title-counter">
+            {eventTitleCounter(title)}
+          </span>
+        </div>
+        <input
+          id={titleId}
+          maxLength={LIMITS.eventTitleMax}
+          aria-invalid={errors.eventTitle ? true : undefined}
+          aria-describedby={errors.eventTitle ? `${titleId}-error` : undefined}
+          className={inputClass(errors.eventTitle?.message)}
+          {...register('eventTitle')}
+        />
+        <FieldError id={`${titleId}-error`} message={errors.eventTitle?.message} />
+      </div>
+
+      <div className="grid grid-cols-2 gap-3">
+        <TextField label="Start date" type="date" error={errors.startDate?.message} {...register('startDate')} />
+        <TextField label="Start time" type="time" error={errors.startTime?.message} {...register('startTime')} />
+        <TextField label="End date" type="date" error={errors.endDate?.message} {...register('endDate')} />
+        <TextField label="End time" type="time" error={errors.endTime?.message} {...register('endTime')} />
+      </div>
+      <SelectField label="Time zone" error={errors.timeZone?.message} {...register('timeZone')}>
+        {zones.map((zone) => (
+          <option key={zone} value={zone}>
+            {zone.replaceAll('_', ' ')}
+          </option>
+        ))}
+      </SelectField>
+
+      <TextField
+        label="Event location"
+        maxLength={LIMITS.eventLocationMax}
+        error={errors.eventLocation?.message}
+        {...register('eventLocation')}
+      />
+      <TextField
+        label="Event address"
+        maxLength={LIMITS.eventAddressMax}
+        autoComplete="street-address"
+        error={errors.eventAddress?.message}
+        {...register('eventAddress')}
+      />
+
+      <EventImageField preview={image} onChange={onImageChange} disabled={disabled} error={imageError} />
+
+      <RadioGroup
+        legend="Event type"
+        options={EVENT_KIND_OPTIONS}
+        error={errors.eventType?.message}
+        registration={register('eventType')}
+      />
+
+      <fieldset className="flex flex-col gap-1">
+        <legend className="mb-1 text-sm font-medium text-stone-700">Disciplines</legend>
+        {eventTypes.isError && <p className="text-sm text-red-700">The event types could not be loaded.</p>}
+        <div className="flex flex-wrap gap-2">
+          {(eventTypes.data ?? []).map((type) => (
+            <label
+              key={type.id}
+              className="flex cursor-pointer items-center gap-2 rounded-full border border-leather-200 px-3 py-1.5 text-sm has-[:checked]:border-leather-600 has-[:checked]:bg-leather-50"
+            >
+              <input
+                type="checkbox"
+                value={String(type.id)}
+                className="accent-leather-700"
+                {...register('eventTypeIds')}
+              />
+              {type.name}
+            </label>
+          ))}
+        </div>
+        <FieldError id="event-types-error" message={errors.eventTypeIds?.message} />
+      </fieldset>
+
+      <Controller
+        control={control}
+        name="privateEvent"
+        render={({ field, fieldState }) => (
+          <YesNoSwitch
+            label="Private event"
+            checked={field.value === true}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium text-stone-700">Performances</legend>
+        {performances.fields.map((row, index) => {
+          const rowErrors = performanceErrors(errors, index);
+          return (
+            <div key={row.id} className="rounded-xl border border-leather-100 p-3">
+              <div className="grid gap-2 sm:grid-cols-[1fr_9rem_7rem_auto]">
+                <TextField
+                  label={`Performance ${index + 1} name`}
+                  placeholder={EVENT_PERFORMANCE_PLACEHOLDERS[index] ?? ''}
+                  maxLength={LIMITS.eventPerformanceNameMax}
+                  error={rowErrors.name}
+                  {...register(`performances.${index}.name`)}
+                />
+                <TextField
+                  label="Date"
+                  type="date"
+                  error={rowErrors.date}
+                  {...register(`performances.${index}.date`)}
+                />
+                <TextField
+                  label="Time"
+                  type="time"
+                  error={rowErrors.time}
+                  {...register(`performances.${index}.time`)}
+                />
+                <button
+                  type="button"
+                  aria-label={`Remove performance ${index + 1}`}
+                  onClick={() => performances.remove(index)}
+                  className="self-start rounded-full p-2 text-stone-500 hover:bg-leather-50 hover:text-red-700 sm:mt-6"
+                >
+                  <Icon name="close" className="size-5" />
+                </button>
+              </div>
+            </div>
+          );
+        })}
+        <FieldError id="performances-error" message={performancesError} />
+        <Button
+          variant="secondary"
+          className="self-start"
+          disabled={performances.fields.length >= LIMITS.eventPerformancesMax}
+          onClick={() => performances.append(newPerformanceRow())}
+        >
+          <Icon name="plus" className="size-4" />
+          Add performance
+        </Button>
+      </fieldset>
+
+      <SelectField label="Association type" error={errors.associationType?.message} {...register('associationType')}>
+        <option value="">Choose an association</option>
+        {referenceOptions(associations.data)}
+      </SelectField>
+      <SelectField label="Circuits" error={errors.circuits?.message} {...register('circuits')}>
+        <option value="">Choose a circuit</option>
+        {referenceOptions(circuits.data)}
+      </SelectField>
+
+      <RadioGroup
+        legend="Tour"
+        options={EVENT_TOUR_OPTIONS}
+        error={errors.tour?.message}
+        registration={register('tour')}
+      />
+
+      <Controller
+        control={control}
+        name="syncEvent"
+        render={({ field, fieldState }) => (
+          <YesNoSwitch
+            label="Sync to my calendar"
+            checked={field.value !== false}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+
+      <RadioGroup
+        legend="Confirmation status"
+        options={EVENT_CONFIRMATION_OPTIONS}
+        error={errors.eventConfirmation?.message}
+        registration={register('eventConfirmation')}
+      />
+
+      <TextField
+        label="Added money ($)"
+        inputMode="numeric"
+        placeholder="0"
+        error={errors.addedMoney?.message}
+        {...register('addedMoney')}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { FEED_MESSAGES } from '@corral/contract';
+import { clsx } from 'clsx';
+import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
+import { Button } from '../../../ui/button.tsx';
+import { isImageFile } from '../../../ui/crop/crop-image.ts';
+import { PhotoCropper } from '../../../ui/crop/photo-cropper.tsx';
+import { Icon } from '../../../ui/icons.tsx';
+
+export interface EventImageFieldProps {
+  /** The image shown: the cropped new one, or the event's current one (edit). */
+  preview: string | null;
+  onChange: (jpeg: Blob | null) => void;
+  disabled?: boolean;
+  error?: string | undefined;
+}
+
+/**
+ * The event's image: dropped on the box or chosen with the picker (images only), framed in the crop step,
+ * then previewed with Remove. A non-image drop alerts 'Please drop an image file.' (spec: upload box).
+ */
+export function EventImageField({ preview, onChange, disabled = false, error }: EventImageFieldProps) {
+  const [cropping, setCropping] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const hintId = useId();
+
+  useEffect(() => () => void (cropping && URL.revokeObjectURL(cropping)), [cropping]);
+
+  function take(file: File | undefined, from: 'picker' | 'drop') {
+    if (!file) return;
+    if (!isImageFile(file)) {
+      if (from === 'drop') window.alert(FEED_MESSAGES.dropImageOnly);
+      return;
+    }
+    setCropping(URL.createObjectURL(file));
+  }
+
+  function onDrop(event: DragEvent) {
+    event.preventDefault();
+    setDragging(false);
+    if (disabled) return;
+    take(event.dataTransfer.files[0], 'drop');
+  }
+
+  if (cropping)
+    return (
+      <PhotoCropper
+        key={cropping}
+        src={cropping}
+        onCancel={() => setCropping(null)}
+        onConfirm={(jpeg) => {
+          setCropping(null);
+          onChange(jpeg);
+        }}
+      />
+    );
+
+  return (
+    <div className="flex flex-col gap-1">
+      <span className="text-sm font-medium text-stone-700">Event image</span>
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        hidden
+        aria-hidden="true"
+        tabIndex={-1}
+        data-testid="event-image-input"
+        onChange={(event) => {
+          take(event.target.files?.[0], 'picker');
+          event.target.value = '';
+        }}
+      />
+      {preview ? (
+        <div className="flex flex-col gap-2">
+          <img src={preview} alt="Preview of the event's cover" className="max-h-56 w-full rounded-xl object-cover" />
+          <div className="flex gap-2">
+            <Button variant="secondary" onClick={() => input.current?.click()} disabled={disabled}>
+              Change image
+            </Button>
+            <Button variant="ghost" onClick={() => onChange(null)} disabled={disabled}>
+              Remove image
+            </Button>
+          </div>
+        </div>
+      ) : (
+        // biome-ignore lint/a11y/noStaticElementInteractions: the drop target; the button inside is the keyboard path
+        <div
+          data-testid="event-image-drop"
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+          className={clsx(
+            'flex flex-col items-center gap-2 rounded-xl border-2 border-dashed px-4 py-6 text-center',
+            dragging ? 'border-leather-500 bg-leather-50' : 'border-leather-200',
+          )}
+        >
+          <Icon name="image" className="size-8 text-leather-400" />
+          <p className="text-sm text-stone-600">Drop an image here, or</p>
+          <Button
+            variant="secondary"
+            onClick={() => input.current?.click()}
+            disabled={disabled}
+            aria-describedby={hintId}
+          >
+            Choose image
+          </Button>
+          <p id={hintId} className="text-xs text-stone-500">
+            SVG, PNG, JPG or GIF
+          </p>
+        </div>
+      )}
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
