@@ -34,6 +34,8 @@ export interface RequestOptions {
 export interface UploadOptions extends RequestOptions {
   /** The share of the body sent so far, 0 to 1; 1 once the server has answered. */
   onProgress?: (sent: number) => void;
+  /** POST by default; PATCH for edits that send a form. */
+  method?: 'POST' | 'PATCH';
 }
 
 /** `/api` + path + the query string built by URLSearchParams (so every value is encoded). */
@@ -92,8 +94,24 @@ async function request<T>(method: string, path: string, body?: Body, options: Re
 }
 
 /**
- * POST of a multipart body through XMLHttpRequest, because fetch cannot report upload progress. Same
- * headers and errors as the other calls; an abort rejects with an AbortError, as fetch does.
+ * A file the API answers (a calendar's .ics): the same headers and errors as the other calls, the body as a
+ * Blob.
+ */
+async function blob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, options.query), { headers: baseHeaders(), signal: options.signal });
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw networkError();
+  }
+  if (!response.ok) throw failure(response.status, response.statusText, parseBody(await response.text()));
+  return response.blob();
+}
+
+/**
+ * A multipart body (POST, or PATCH for edits) through XMLHttpRequest, because fetch cannot report upload
+ * progress. Same headers and errors as the other calls; an abort rejects with an AbortError, as fetch does.
  */
 function upload<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
   const { signal, onProgress } = options;
@@ -104,7 +122,7 @@ function upload<T>(path: string, form: FormData, options: UploadOptions = {}): P
       return;
     }
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', apiUrl(path, options.query));
+    xhr.open(options.method ?? 'POST', apiUrl(path, options.query));
     for (const [name, value] of Object.entries(baseHeaders())) xhr.setRequestHeader(name, value);
     const abort = () => xhr.abort();
     signal?.addEventListener('abort', abort, { once: true });
@@ -139,4 +157,5 @@ export const api = {
   patch: <T>(path: string, body?: Body, options?: RequestOptions) => request<T>('PATCH', path, body, options),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
   upload,
+  blob,
 };

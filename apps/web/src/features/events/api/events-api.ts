@@ -10,10 +10,9 @@ import {
   toEventMultipartFields,
 } from '@corral/contract';
 import { infiniteQueryOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, apiUrl } from '../../../lib/api-client.ts';
+import { ApiError, api } from '../../../lib/api-client.ts';
 import { type ItemResponse, prependItem } from '../../../lib/item-cache.ts';
 import { itemKeys } from '../../../lib/query-keys.ts';
-import { getToken } from '../../../lib/session-store.ts';
 
 /** Spec: a list that is not an array is treated as empty. */
 const asList = (value: unknown): ReferenceItem[] => (Array.isArray(value) ? (value as ReferenceItem[]) : []);
@@ -64,12 +63,14 @@ export function useCreateEvent(onProgress: (sent: number) => void) {
   });
 }
 
-/** XMLHttpRequest for PATCH with progress is not in the api client: PATCH goes through `api.patch` (FormData). */
-export function useUpdateEvent(id: number) {
+/** An edit: the whole draft again, with upload progress. */
+export function useUpdateEvent(id: number, onProgress?: (sent: number) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ draft, image }: EventSubmission<EventUpdate>) =>
-      api.patch<EventDetailResponse>(API_PATHS.event(id), eventForm(draft, image)).then((answer) => answer.data),
+      api
+        .upload<EventDetailResponse>(API_PATHS.event(id), eventForm(draft, image), { method: 'PATCH', onProgress })
+        .then((answer) => answer.data),
     onSuccess: (detail) => {
       queryClient.setQueryData<EventDetail>(itemKeys.event(id), detail);
       void queryClient.invalidateQueries({ queryKey: itemKeys.all, predicate: (q) => q.queryKey[1] !== 'event' });
@@ -116,17 +117,9 @@ export function useCancelEvent(id: number) {
   });
 }
 
-/**
- * The event's .ics with the bearer header, saved as a file. The api client answers JSON only, so this reads
- * the body as a blob itself, with the client's URL and token (to move into api-client.ts as `api.blob`).
- */
+/** The event's .ics (it needs the bearer header, so no plain link), saved as a file. */
 export async function downloadEventIcs(id: number, title: string): Promise<void> {
-  const token = getToken();
-  const response = await fetch(apiUrl(API_PATHS.eventIcs(id)), {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) throw new ApiError(response.status, 'The calendar file could not be downloaded.');
-  const blob = await response.blob();
+  const blob = await api.blob(API_PATHS.eventIcs(id));
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -118,7 +118,7 @@ export function CreateEventModal({ open, onOpenChange }: { open: boolean; onOpen
       onOpenChange={close}
       title="Create Event"
       description="Fill in the event's details, then create it."
-      className="sm:w-[min(44rem,calc(100vw-2rem))]"
+      className="modal-zoom sm:w-[min(44rem,calc(100vw-2rem))]"
       footer={
         <>
           {hasDraft && (

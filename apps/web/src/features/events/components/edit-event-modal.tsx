@@ -13,6 +13,7 @@ import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Modal } from '../../../ui/modal.tsx';
+import { ProgressBar } from '../../../ui/progress-bar.tsx';
 import { useUpdateEvent } from '../api/events-api.ts';
 import { EventFormFields } from './event-form.tsx';
 import { splitServerErrors } from './server-errors.ts';
@@ -35,7 +36,8 @@ export function EditEventModal({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const update = useUpdateEvent(detail.id);
+  const [progress, setProgress] = useState(0);
+  const update = useUpdateEvent(detail.id, setProgress);
   const form = useForm<EventDraftForm, unknown, EventDraft>({
     resolver: zodResolver(eventDraftSchema),
     defaultValues: formValues(detail),
@@ -97,7 +99,7 @@ export function EditEventModal({
       onOpenChange={(next) => !update.isPending && onOpenChange(next)}
       title="Edit Event"
       description="Change the event's details, then save."
-      className="sm:w-[min(44rem,calc(100vw-2rem))]"
+      className="modal-zoom sm:w-[min(44rem,calc(100vw-2rem))]"
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={update.isPending}>
@@ -120,6 +122,11 @@ export function EditEventModal({
             disabled={update.isPending}
           />
         </fieldset>
+        {update.isPending && image.kind === 'new' && (
+          <div className="mt-4">
+            <ProgressBar value={Math.round(progress * 100)} max={100} label="Uploading the image" />
+          </div>
+        )}
       </form>
     </Modal>
   );

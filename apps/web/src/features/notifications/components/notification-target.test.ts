@@ -10,6 +10,10 @@ describe('where a notification leads', () => {
     expect(notificationTarget(notification({ kind: 'comment', post_id: 42 }))).toBe('/social_home/post/42');
   });
 
+  it('goes to a followed event’s detail when it changed', () => {
+    expect(notificationTarget(notification({ kind: 'event_update', post_id: 9 }))).toBe('/social_home/event/9');
+  });
+
   it('goes to the member behind a friend request or an acceptance', () => {
     expect(notificationTarget(notification({ kind: 'friend_request' }))).toBe('/social_home/profile/u-7');
     expect(notificationTarget(notification({ kind: 'friend_accepted' }))).toBe('/social_home/profile/u-7');

@@ -53,7 +53,7 @@ export function ResultsSection({ kind, results, q }: { kind: 'members' | 'events
               : events.map((event) => (
                   <li key={event.id}>
                     <Link
-                      to={paths.postDetail(event.id)}
+                      to={paths.event(event.id)}
                       className="flex items-center gap-3 rounded-lg p-2 hover:bg-leather-50"
                     >
                       <EventSummary event={event} long />

@@ -16,7 +16,7 @@ describe('search options', () => {
   it('lists members, then events, then the results page, with where each goes', () => {
     expect(searchOptions(answer, 'ty').map((o) => [o.kind, o.href])).toEqual([
       ['member', '/social_home/profile/u1'],
-      ['event', '/social_home/post/7'],
+      ['event', '/social_home/event/7'],
       ['all', '/social_home/search?q=ty'],
     ]);
   });

@@ -13,7 +13,7 @@ export function searchOptions(data: SearchResponse | undefined, q: string): Sear
     (member): SearchOption => ({ kind: 'member', key: `m-${member.id}`, href: paths.userProfile(member.id), member }),
   );
   const events = data.events.data.map(
-    (event): SearchOption => ({ kind: 'event', key: `e-${event.id}`, href: paths.postDetail(event.id), event }),
+    (event): SearchOption => ({ kind: 'event', key: `e-${event.id}`, href: paths.event(event.id), event }),
   );
   const found = [...members, ...events];
   return found.length > 0 ? [...found, { kind: 'all', key: 'all', href: paths.search(q), q }] : [];
