@@ -86,6 +86,8 @@ const baseItemSchema = z.object({
   location: z.string().nullable(),
   address: z.string().nullable(),
   url: z.string().nullable(),
+  /** An event its creator cancelled: it stays visible, marked cancelled. */
+  is_cancelled: z.boolean(),
   event_types: z.array(z.string()),
   associations: z.array(z.string()),
   maxValueEvent: z.number().int(),
@@ -151,6 +153,8 @@ export const upcomingEventSchema = z.object({
   url: z.string(),
   eventTypes: z.array(z.string()),
   associations: z.array(z.string()),
+  /** Cancelled by its creator: still shown, marked cancelled. */
+  isCancelled: z.boolean(),
 });
 export type UpcomingEvent = z.infer<typeof upcomingEventSchema>;
 export const upcomingEventsResponseSchema = z.object({ upcoming_events: z.array(upcomingEventSchema) });

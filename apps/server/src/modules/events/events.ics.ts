@@ -144,7 +144,7 @@ function zoned(name: string, iso: string, timeZone: string): string {
 }
 
 function eventLines(event: CalendarEventRow, options: { origin: string; host: string; stamp: string }): string[] {
-  const url = `${options.origin}/events/${event.id}`;
+  const url = `${options.origin}/social_home/event/${event.id}`;
   const description = [
     `Times in ${event.time_zone}: ${formatInZone(event.from_date, event.time_zone)} – ${formatInZone(event.to_date, event.time_zone)}`,
     ...(event.performances ?? []).map(
@@ -167,7 +167,8 @@ function eventLines(event: CalendarEventRow, options: { origin: string; host: st
     `LOCATION:${escapeText(`${event.location}, ${event.address}`)}`,
     `DESCRIPTION:${escapeText(description)}`,
     `URL:${url}`,
-    `STATUS:${event.is_cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
+    // RFC 5545: TENTATIVE while the organiser is still planning it.
+    `STATUS:${event.is_cancelled ? 'CANCELLED' : event.confirmation === 'confirmed' ? 'CONFIRMED' : 'TENTATIVE'}`,
     'END:VEVENT',
   ];
 }

@@ -176,12 +176,15 @@ export async function cancelEvent(tx: Tx, id: number, now: Date): Promise<boolea
 }
 
 /** A visible event's owner (null when missing, hidden or not an event). */
-export async function selectVisibleEventOwner(db: Tx, viewerId: string, id: number): Promise<string | null> {
-  const [row] = await selectRows<{ user_id: string }>(
+/** The owner of an event the viewer may see, and whether it was cancelled. */
+export async function selectVisibleEventOwner(db: Tx, viewerId: string, id: number) {
+  const [row] = await selectRows<{ user_id: string; cancelled: boolean }>(
     db,
-    sql`select p.user_id from posts p where p.id = ${id} and p.kind = 'event' and ${visibleTo(viewerId)}`,
+    sql`select p.user_id, exists (select 1 from event_details ed where ed.post_id = p.id and ed.cancelled_at is not null)
+        as cancelled
+      from posts p where p.id = ${id} and p.kind = 'event' and ${visibleTo(viewerId)}`,
   );
-  return row?.user_id ?? null;
+  return row ? { ownerId: row.user_id, cancelled: row.cancelled } : null;
 }
 
 export async function follow(tx: Tx, id: number, userId: string, now: Date): Promise<void> {
@@ -349,11 +352,12 @@ export interface CalendarEventRow {
   created_at: string;
   updated_at: string;
   performances: Array<{ name: string; starts_at: string }> | null;
+  confirmation: 'planning' | 'confirmed';
 }
 
 const calendarColumns = sql`p.id, p.title, ${utcText(sql`ed.from_date`, 's')} as from_date,
   ${utcText(sql`ed.to_date`, 's')} as to_date, ed.time_zone, ed.location, ed.address,
-  ed.cancelled_at is not null as is_cancelled, ${utcText(sql`p.created_at`, 's')} as created_at,
+  ed.cancelled_at is not null as is_cancelled, ed.confirmation, ${utcText(sql`p.created_at`, 's')} as created_at,
   ${utcText(sql`ed.updated_at`, 's')} as updated_at,
   (select json_agg(json_build_object('name', ep.name, 'starts_at', ${utcText(sql`ep.starts_at`, 's')})
     order by ep.position) from event_performances ep where ep.post_id = p.id) as performances`;

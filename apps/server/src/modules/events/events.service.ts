@@ -30,6 +30,8 @@ export const EVENT_MESSAGES = {
   oneImage: 'An event can have one image.',
   cancelled: EVENT_CANCELLED_INFO,
   updated: 'The event details were updated.',
+  /** A cancelled event stays as it was: its followers' last word on it is the cancellation. */
+  cancelledFrozen: 'This event was cancelled and can no longer be changed or followed.',
 } as const;
 
 export const EVENTS_PAGE_SIZE = 10;
@@ -186,6 +188,7 @@ export async function updateEvent(
     await ctx.db.transaction(async (tx) => {
       const before = await q.selectOwnEventForUpdate(tx, viewer.user.id, id);
       if (!before) throw notFound();
+      if (before.cancelled) throw new AppError(409, EVENT_MESSAGES.cancelledFrozen);
       if (image !== undefined) oldKeys = await q.imageKeysOf(tx, id);
       await q.updateEvent(tx, id, record, image, now(ctx));
       await recordEventUpdate(tx, news, {
@@ -229,9 +232,10 @@ export async function setFollowing(
   id: number,
   following: boolean,
 ): Promise<FollowEventResponse> {
-  const ownerId = await q.selectVisibleEventOwner(ctx.db, viewer.user.id, id);
-  if (!ownerId) throw notFound();
-  if (following && ownerId === viewer.user.id) throw new AppError(422, EVENT_MESSAGES.followOwn);
+  const event = await q.selectVisibleEventOwner(ctx.db, viewer.user.id, id);
+  if (!event) throw notFound();
+  if (following && event.ownerId === viewer.user.id) throw new AppError(422, EVENT_MESSAGES.followOwn);
+  if (following && event.cancelled) throw new AppError(409, EVENT_MESSAGES.cancelledFrozen);
   return ctx.db.transaction(async (tx) => {
     if (following) await q.follow(tx, id, viewer.user.id, now(ctx));
     else await q.unfollow(tx, id, viewer.user.id);

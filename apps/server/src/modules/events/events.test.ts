@@ -244,6 +244,28 @@ describe('following', () => {
     expect(note.title).toBe(`${owner.user.first_name} ${owner.user.last_name} cancelled an event you follow.`);
     expect(note.kind).toBe('event_update');
     expect((await get(`/api/events/${id}`, b.token)).json().data.is_cancelled).toBe(true);
+    // Marked cancelled wherever it shows: cards (feed items) and the Upcoming Event card.
+    const card = (await get('/api/events?scope=mine', a.token)).json().data.find((item: FeedItem) => item.id === id);
+    expect(card?.is_cancelled).toBe(true);
+    const upcoming = (await get('/api/home/upcoming-events', a.token)).json().upcoming_events;
+    expect(upcoming.find((event: { id: number }) => event.id === id)?.isCancelled).toBe(true);
+
+    // A cancelled event is frozen: no edit can overwrite the followers' cancellation notice, no new follower.
+    const frozen = await multipart(
+      t.app,
+      'PATCH',
+      `/api/events/${id}`,
+      owner.token,
+      draftFields(refs, { eventTitle: 'Back on' }),
+      [],
+    );
+    expect(frozen.statusCode).toBe(409);
+    expect(frozen.json().message).toBe(EVENT_MESSAGES.cancelledFrozen);
+    expect((await bell(a.token)).data.find((n: { post_id: number }) => n.post_id === id).info).toBe(
+      EVENT_MESSAGES.cancelled,
+    );
+    const latecomer = await setUpMember(t.app);
+    expect((await send('POST', `/api/events/${id}/follow`, latecomer.token)).statusCode).toBe(409);
   });
 
   it('says what changed: a new start in the event time zone', async () => {
@@ -381,7 +403,13 @@ describe('calendars', () => {
     expect(event.location).toContain('Cheyenne, WY');
     expect(event.description).toContain('Times in America/Denver: Dec 2, 2026 6:00 PM MST');
     expect(vevent.getFirstPropertyValue('status')).toBe('CONFIRMED');
-    expect(String(vevent.getFirstPropertyValue('url'))).toMatch(new RegExp(`/events/${id}$`));
+    // The link opens the event's page in the app.
+    expect(String(vevent.getFirstPropertyValue('url'))).toMatch(new RegExp(`/social_home/event/${id}$`));
+    const planned = await createEventVia(t.app, owner.token, refs, { eventConfirmation: 'planning' });
+    const tentative = new ICAL.Component(
+      ICAL.parse((await get(`/api/events/${planned}/calendar.ics`, owner.token)).body),
+    );
+    expect(tentative.getFirstSubcomponent('vevent')?.getFirstPropertyValue('status')).toBe('TENTATIVE');
 
     await send('POST', `/api/events/${id}/cancel`, owner.token);
     const after = new ICAL.Component(ICAL.parse((await get(`/api/events/${id}/calendar.ics`, owner.token)).body));

@@ -13,6 +13,7 @@ const upcomingEvents = preparedStatements<ListShape, ListValues, UpcomingEvent &
         to_char(ed.from_date at time zone 'UTC', 'YYYY-MM-DD') as date,
         to_char(ed.from_date at time zone 'UTC', 'HH24:MI') as time,
         ed.location, ed.added_money as "prizeMoney", coalesce(ed.url, '') as url,
+        ed.cancelled_at is not null as "isCancelled",
         coalesce((select array_agg(et.name order by et.name) from event_event_types eet
                   join event_types et on et.id = eet.event_type_id where eet.post_id = p.id), '{}') as "eventTypes",
         coalesce((select array_agg(a.abr order by a.abr) from event_associations ea

@@ -27,6 +27,7 @@ interface ItemJson {
   address: string | null;
   added_money: number | null;
   url: string | null;
+  is_cancelled: boolean | null;
   event_types: string[] | null;
   associations: string[] | null;
 }
@@ -58,6 +59,7 @@ function itemJson(viewerId: Param<string>, p: string, u: string, ed: string): SQ
         order by pi.position) from post_images pi where pi.post_id = ${post}.id), '[]'::json),
     'from_date', ${utcText(sql`${event}.from_date`, 's')}, 'to_date', ${utcText(sql`${event}.to_date`, 's')},
     'location', ${event}.location, 'address', ${event}.address, 'added_money', ${event}.added_money, 'url', ${event}.url,
+    'is_cancelled', ${event}.cancelled_at is not null,
     'event_types', (select array_agg(et.name order by et.name) from event_event_types eet
         join event_types et on et.id = eet.event_type_id where eet.post_id = ${post}.id),
     'associations', (select array_agg(a.abr order by a.abr) from event_associations ea
@@ -173,6 +175,7 @@ function toItem(storage: MediaStorage, row: ItemJson, type: FeedType): FeedItem 
     location: row.location,
     address: row.address,
     url: row.url,
+    is_cancelled: row.is_cancelled === true,
     event_types: row.event_types ?? [],
     associations: row.associations ?? [],
     maxValueEvent: LIMITS.visibleTags,

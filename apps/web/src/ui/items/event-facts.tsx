@@ -13,6 +13,11 @@ export const eventIdOf = (item: FeedItem) => (item.type === '6' && item.shared_i
 export function EventFacts({ item }: { item: FeedItem }) {
   return (
     <>
+      {item.is_cancelled && (
+        <p className="mt-2 inline-block rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-800">
+          Cancelled
+        </p>
+      )}
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-stone-700">
         <dt className="text-stone-500">Added money</dt>
         <dd>{formatMoney(item.added_money)}</dd>

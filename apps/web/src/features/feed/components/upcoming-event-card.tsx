@@ -19,6 +19,11 @@ export function UpcomingEventCard() {
         </time>
       </p>
       {next.location && <p className="text-sm text-stone-600">{next.location}</p>}
+      {next.isCancelled && (
+        <p className="mt-1 inline-block rounded-full bg-red-100 px-2.5 py-0.5 text-xs font-semibold text-red-800">
+          Cancelled
+        </p>
+      )}
       {next.prizeMoney > 0 && (
         <p className="mt-1 text-sm font-semibold text-leather-800">{formatMoney(next.prizeMoney)} added</p>
       )}
