@@ -288,7 +288,7 @@ export function EventFormFields({
           const rowErrors = performanceErrors(errors, index);
           return (
             <div key={row.id} className="rounded-xl border border-leather-100 p-3">
-              <div className="grid gap-2 sm:grid-cols-[1fr_9rem_7rem_auto]">
+              <div className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_10rem_9rem_auto]">
                 <TextField
                   label={`Performance ${index + 1} name`}
                   placeholder={EVENT_PERFORMANCE_PLACEHOLDERS[index] ?? ''}
