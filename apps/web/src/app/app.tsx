@@ -12,6 +12,9 @@ export function App() {
       {/* Spec: toasts close after 5000 ms, at most 20, newest on top. */}
       <Toaster
         position="top-right"
+        // Below the top bar (4 rem), so toasts never cover its buttons.
+        offset={{ top: 76, right: 16 }}
+        mobileOffset={{ top: 72, left: 12, right: 12 }}
         duration={LIMITS.toastDurationMs}
         visibleToasts={LIMITS.toastMax}
         expand

@@ -109,7 +109,8 @@ export function CreateEventModal({ open, onOpenChange }: { open: boolean; onOpen
         },
       );
     },
-    () => toast.error(MESSAGES.generic.correctErrors),
+    // One toast however often the form is sent: the same id replaces it.
+    () => toast.error(MESSAGES.generic.correctErrors, { id: 'event-form-invalid' }),
   );
 
   return (

@@ -90,7 +90,8 @@ export function EditEventModal({
           },
         },
       ),
-    () => toast.error(MESSAGES.generic.correctErrors),
+    // One toast however often the form is sent: the same id replaces it.
+    () => toast.error(MESSAGES.generic.correctErrors, { id: 'event-form-invalid' }),
   );
 
   return (

@@ -162,16 +162,46 @@ export function AssociationTypesPage() {
   );
 }
 
+/** A discipline and an association filter side by side (My events, Event history). */
+function useBothFilters() {
+  const types = useEventTypeList();
+  const associations = useAssociationList();
+  const [eventType, setEventType] = useState<number | null>(null);
+  const [association, setAssociation] = useState<number | null>(null);
+  const controls = (
+    <div className="flex flex-wrap gap-3">
+      <FilterSelect
+        label="Discipline"
+        items={types.data}
+        value={eventType}
+        onChange={setEventType}
+        allLabel="All disciplines"
+      />
+      <FilterSelect
+        label="Association"
+        items={associations.data}
+        value={association}
+        onChange={setAssociation}
+        allLabel="All associations"
+      />
+    </div>
+  );
+  return { controls, filters: { eventType, association } };
+}
+
 /** My events: the events the member created or follows, upcoming, soonest first; and the calendar feed. */
 export function MyEventsPage() {
+  const { controls, filters } = useBothFilters();
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title="My events">
         <p className="text-sm text-stone-600">Events you created or follow, soonest first.</p>
+        {controls}
       </PageHeader>
       <CalendarFeedBox />
       <EventList
         scope="mine"
+        filters={filters}
         label="My events"
         emptyText="You have no upcoming events. Create one with the plus, or follow one."
       />
@@ -181,10 +211,11 @@ export function MyEventsPage() {
 
 /** Event history: past events, newest first. */
 export function EventHistoryPage() {
+  const { controls, filters } = useBothFilters();
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader title="Event history" />
-      <EventList scope="history" label="Past events" emptyText="No past events yet." />
+      <PageHeader title="Event history">{controls}</PageHeader>
+      <EventList scope="history" filters={filters} label="Past events" emptyText="No past events yet." />
     </div>
   );
 }
