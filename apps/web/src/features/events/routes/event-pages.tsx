@@ -112,55 +112,38 @@ function FilterSelect({
   );
 }
 
-/** Event Types: upcoming events, filtered by discipline. */
-export function EventTypesPage() {
+/** Upcoming events with one filter: by discipline (Event Types) or by association (Associations). */
+function FilteredUpcomingPage({ by }: { by: 'eventType' | 'association' }) {
   const types = useEventTypeList();
-  const [eventType, setEventType] = useState<number | null>(null);
+  const associations = useAssociationList();
+  const [value, setValue] = useState<number | null>(null);
+  const byType = by === 'eventType';
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader title="Event Types">
+      <PageHeader title={byType ? 'Event Types' : 'Associations'}>
         <FilterSelect
-          label="Discipline"
-          items={types.data}
-          value={eventType}
-          onChange={setEventType}
-          allLabel="All disciplines"
+          label={byType ? 'Discipline' : 'Association'}
+          items={byType ? types.data : associations.data}
+          value={value}
+          onChange={setValue}
+          allLabel={byType ? 'All disciplines' : 'All associations'}
         />
       </PageHeader>
       <EventList
         scope="upcoming"
-        filters={{ eventType }}
+        filters={byType ? { eventType: value } : { association: value }}
         label="Upcoming events"
-        emptyText="No upcoming events of this type yet."
+        emptyText={byType ? 'No upcoming events of this type yet.' : 'No upcoming events of this association yet.'}
       />
     </div>
   );
 }
 
+/** Event Types: upcoming events, filtered by discipline. */
+export const EventTypesPage = () => <FilteredUpcomingPage by="eventType" />;
+
 /** Associations: upcoming events, filtered by association. */
-export function AssociationTypesPage() {
-  const associations = useAssociationList();
-  const [association, setAssociation] = useState<number | null>(null);
-  return (
-    <div className="flex flex-col gap-4">
-      <PageHeader title="Associations">
-        <FilterSelect
-          label="Association"
-          items={associations.data}
-          value={association}
-          onChange={setAssociation}
-          allLabel="All associations"
-        />
-      </PageHeader>
-      <EventList
-        scope="upcoming"
-        filters={{ association }}
-        label="Upcoming events"
-        emptyText="No upcoming events of this association yet."
-      />
-    </div>
-  );
-}
+export const AssociationTypesPage = () => <FilteredUpcomingPage by="association" />;
 
 /** A discipline and an association filter side by side (My events, Event history). */
 function useBothFilters() {
