@@ -1,9 +1,8 @@
 import { type EventDraft, type EventDraftForm, eventDraftSchema, MESSAGES, newEventDraft } from '@corral/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
-import { type Path, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Modal } from '../../../ui/modal.tsx';
@@ -11,7 +10,7 @@ import { ProgressBar } from '../../../ui/progress-bar.tsx';
 import { useCreateEvent } from '../api/events-api.ts';
 import { clearEventDraft, isBlankDraft, loadEventDraft, saveEventDraft } from './event-draft-storage.ts';
 import { EventFormFields } from './event-form.tsx';
-import { splitServerErrors } from './server-errors.ts';
+import { showEventFormFailure } from './server-errors.ts';
 
 const storage = () => (typeof window === 'undefined' ? null : window.localStorage);
 
@@ -95,17 +94,8 @@ export function CreateEventModal({ open, onOpenChange }: { open: boolean; onOpen
             setHasDraft(false);
             onOpenChange(false);
           },
-          onError: (error) => {
-            if (!(error instanceof ApiError)) {
-              toast.error('Your event could not be created.');
-              return;
-            }
-            const split = splitServerErrors(error.errors);
-            for (const [path, message] of split.fields)
-              form.setError(path as Path<EventDraftForm>, { type: 'server', message }, { shouldFocus: true });
-            if (split.image) setImageError(split.image);
-            if (split.fields.length === 0 && !split.image) toast.error(split.other[0] ?? error.message);
-          },
+          onError: (error) =>
+            showEventFormFailure(error, form.setError, setImageError, 'Your event could not be created.'),
         },
       );
     },

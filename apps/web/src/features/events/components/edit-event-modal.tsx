@@ -8,15 +8,14 @@ import {
 } from '@corral/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { type Path, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { ApiError } from '../../../lib/api-client.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Modal } from '../../../ui/modal.tsx';
 import { ProgressBar } from '../../../ui/progress-bar.tsx';
 import { useUpdateEvent } from '../api/events-api.ts';
 import { EventFormFields } from './event-form.tsx';
-import { splitServerErrors } from './server-errors.ts';
+import { showEventFormFailure } from './server-errors.ts';
 
 /** The edit form's values: the event's draft, its disciplines as the checkboxes' string values. */
 function formValues(detail: EventDetail): EventDraftForm {
@@ -77,17 +76,8 @@ export function EditEventModal({
             toast.success('The event is updated.');
             onOpenChange(false);
           },
-          onError: (error) => {
-            if (!(error instanceof ApiError)) {
-              toast.error('The event could not be saved.');
-              return;
-            }
-            const split = splitServerErrors(error.errors);
-            for (const [path, message] of split.fields)
-              form.setError(path as Path<EventDraftForm>, { type: 'server', message }, { shouldFocus: true });
-            if (split.image) setImageError(split.image);
-            if (split.fields.length === 0 && !split.image) toast.error(split.other[0] ?? error.message);
-          },
+          onError: (error) =>
+            showEventFormFailure(error, form.setError, setImageError, 'The event could not be saved.'),
         },
       ),
     // One toast however often the form is sent: the same id replaces it.

@@ -1,26 +1,10 @@
-import { eventIssueSummary } from '@corral/contract';
+import { DEFAULT_EVENT_DRAFT, type EventDraftForm, eventIssueSummary } from '@corral/contract';
+import type { Path, UseFormSetError } from 'react-hook-form';
+import { toast } from 'sonner';
+import { ApiError } from '../../../lib/api-client.ts';
 
 /** The draft's fields as the form names them ('performances.1.date' is under 'performances'). */
-const FORM_FIELDS = new Set([
-  'eventTitle',
-  'startDate',
-  'startTime',
-  'endDate',
-  'endTime',
-  'timeZone',
-  'eventLocation',
-  'eventAddress',
-  'eventType',
-  'eventTypeIds',
-  'privateEvent',
-  'performances',
-  'associationType',
-  'circuits',
-  'tour',
-  'syncEvent',
-  'eventConfirmation',
-  'addedMoney',
-]);
+const FORM_FIELDS = new Set(Object.keys(DEFAULT_EVENT_DRAFT));
 
 export interface SplitErrors {
   /** Field path → its first message, for `form.setError`. */
@@ -43,4 +27,25 @@ export function splitServerErrors(errors: Record<string, string[]>): SplitErrors
     else split.other.push(eventIssueSummary(path, message));
   }
   return split;
+}
+
+/**
+ * A refused create or edit, shown where it belongs: each field's message under the field (focusing the first),
+ * the image's under the image, anything else in a toast; `fallback` when the server could not be reached.
+ */
+export function showEventFormFailure(
+  error: Error,
+  setError: UseFormSetError<EventDraftForm>,
+  setImageError: (message: string) => void,
+  fallback: string,
+): void {
+  if (!(error instanceof ApiError)) {
+    toast.error(fallback);
+    return;
+  }
+  const split = splitServerErrors(error.errors);
+  for (const [path, message] of split.fields)
+    setError(path as Path<EventDraftForm>, { type: 'server', message }, { shouldFocus: true });
+  if (split.image) setImageError(split.image);
+  if (split.fields.length === 0 && !split.image) toast.error(split.other[0] ?? error.message);
 }
