@@ -69,17 +69,25 @@ export function selectPage(db: Tx, viewerId: string, unreadOnly: boolean, pageNu
   return page({ unreadOnly, size })(db, { viewer: viewerId, page: pageNumber });
 }
 
-const oneWithUnread = preparedStatement<{ viewer: string; id: number }, NotificationRow & { unread: number }>(
-  ({ viewer, id }) => sql`
-    with mine as (${standing(viewer)})
-    select (select count(*)::int from mine where not is_read) as unread, ${columns}
-    from mine s where s.id = ${id}`,
+/**
+ * Notifications by id, each with its recipient's unread count, in one statement however many there are (an
+ * event's edit notifies every follower): the live stream pushes them whole. Those that no longer stand are left out.
+ */
+const manyWithUnread = preparedStatement<{ ids: string }, NotificationRow & { user_id: string; unread: number }>(
+  ({ ids }) => sql`
+    select ${columns}, s.user_id, u.unread
+    from (
+      select n.*, a.first_name, a.last_name, a.image, p.kind as post_kind, p.title as post_title
+      from notifications n
+      join users a on a.id = n.actor_id and a.deleted_at is null
+      left join posts p on p.id = n.post_id
+      where n.id = any(${ids}::bigint[]) and (n.post_id is null or p.deleted_at is null)) s
+    cross join lateral (
+      select count(*)::int as unread from (${standing(sql`s.user_id`)}) mine where not mine.is_read) u`,
 );
 
-/** One standing notification and the recipient's unread count (for the live stream). */
-export async function selectOneWithUnread(db: Tx, viewerId: string, id: number) {
-  const [row] = await oneWithUnread(db, { viewer: viewerId, id });
-  return row;
+export function selectManyWithUnread(db: Tx, ids: number[]) {
+  return manyWithUnread(db, { ids: `{${ids.join(',')}}` });
 }
 
 const unreadCount = preparedStatement<{ viewer: string }, { unread: number }>(

@@ -258,17 +258,22 @@ export class News {
   }
 
   /**
-   * Pushes everything gathered: what the events carry is read at once (in parallel), then the events are
-   * published in order. Answers `countFor`'s unread count after it (shared with the pushed events when one
-   * counted it), or -1 without `countFor`.
+   * Pushes everything gathered: what the events carry is read at once (the notifications in one statement),
+   * then the events are published in order. Answers `countFor`'s unread count after it (shared with the pushed
+   * events when one counted it), or -1 without `countFor`.
    */
   async send(ctx: AppContext, countFor?: string): Promise<number> {
     const counted = new Map<string, number>();
+    const ids = this.items.flatMap((item) => (item.kind === 'notification' ? [item.id] : []));
+    // Every notification in one statement, however many recipients (an event's followers).
+    const rows = new Map(
+      (ids.length > 0 ? await q.selectManyWithUnread(ctx.db, ids) : []).map((row) => [Number(row.id), row]),
+    );
     const events = await Promise.all(
       this.items.map(async (item): Promise<StreamEvent | null> => {
         if (item.kind === 'event') return item.event;
         if (item.kind === 'notification') {
-          const row = await q.selectOneWithUnread(ctx.db, item.userId, item.id);
+          const row = rows.get(item.id);
           if (!row) return null;
           counted.set(item.userId, row.unread);
           return { type: 'notification', notification: toNotification(row), unread: row.unread };

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, befriend, createPost, setUpMember } from '../../../test/factories.ts';
 import { openStream } from '../../../test/sse-client.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { News } from './notifications.service.ts';
 
 let t: TestApp;
 let base: string;
@@ -205,6 +206,35 @@ describe('the bell pages', () => {
       statements.length = 0;
       expect((await call('GET', url, owner.token)).statusCode).toBe(200);
       expect(statements.length, url).toBeLessThanOrEqual(3);
+    }
+  });
+});
+
+describe('pushing notifications', () => {
+  it('reads any number of notifications for their streams in one statement (an event edit reaches every follower)', async () => {
+    const owner = await setUpMember(t.app);
+    const fans = [];
+    for (let i = 0; i < 12; i += 1) fans.push(await setUpMember(t.app));
+    const posts = [];
+    for (const fan of fans) {
+      await befriend(t.app, owner.user.id, fan.user.id);
+      posts.push(await postBy(fan, 'fan post'));
+    }
+    for (const id of posts) await comment(owner, id, 'Nice');
+    const news = new News();
+    for (const fan of fans) {
+      const [latest] = (await bell(fan)).data;
+      if (latest) news.notification(fan.user.id, latest.id);
+    }
+    const streams = await Promise.all(fans.slice(0, 2).map((fan) => openStream(base, fan.token)));
+    try {
+      for (const stream of streams) await stream.next('ready');
+      statements.length = 0;
+      await news.send(t.ctx);
+      expect(statements.length).toBe(1);
+      for (const stream of streams) expect((await stream.next('notification')).event.notification.info).toBe('Nice');
+    } finally {
+      for (const stream of streams) stream.close();
     }
   });
 });
