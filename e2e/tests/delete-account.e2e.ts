@@ -18,7 +18,7 @@ test('a member deletes the account, is signed out, and can no longer log in', as
   expect(onboard.status()).toBe(200);
 
   await page.goto('/sign-in');
-  await page.getByLabel('Email Address').fill(member.email);
+  await page.getByLabel('Email Address', { exact: true }).fill(member.email);
   await page.getByLabel('Password', { exact: true }).fill(member.password);
   await page.getByRole('button', { name: 'Log In' }).click();
   await page.waitForURL('**/phone-verify', { timeout: 6_000 });
@@ -61,7 +61,7 @@ test('a member deletes the account, is signed out, and can no longer log in', as
 
   // The old token is dead and the login is refused.
   expect((await request.get('/api/verify', { headers })).status()).toBe(401);
-  await page.getByLabel('Email Address').fill(member.email);
+  await page.getByLabel('Email Address', { exact: true }).fill(member.email);
   await page.getByLabel('Password', { exact: true }).fill(member.password);
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page.getByText('Invalid Credential').first()).toBeVisible();

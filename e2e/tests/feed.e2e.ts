@@ -16,7 +16,7 @@ async function logInByApi(request: APIRequestContext, who: { email: string; pass
 /** Signs in through the screen and lands on the feed. */
 async function openFeedAs(page: Page, who: { email: string; password: string }) {
   await page.goto('/sign-in');
-  await page.getByLabel('Email Address').fill(who.email);
+  await page.getByLabel('Email Address', { exact: true }).fill(who.email);
   await page.getByLabel('Password', { exact: true }).fill(who.password);
   await page.getByRole('button', { name: 'Log In' }).click();
   await page.waitForURL('**/social_home/friend-list', { timeout: 8_000 });

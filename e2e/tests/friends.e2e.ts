@@ -17,7 +17,7 @@ test('a member confirms a friend request from the sidebar and finds the new frie
   expect(await sent.json()).toMatchObject({ friendship_status: 'pending_sent' });
 
   await page.goto('/sign-in');
-  await page.getByLabel('Email Address').fill(DEMO.email);
+  await page.getByLabel('Email Address', { exact: true }).fill(DEMO.email);
   await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
   await page.getByRole('button', { name: 'Log In' }).click();
   await page.waitForURL('**/social_home/**', { timeout: 8_000 });

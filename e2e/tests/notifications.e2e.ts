@@ -14,7 +14,7 @@ async function signedInPage(
   await prepare?.(context);
   const page = await context.newPage();
   await page.goto('/sign-in');
-  await page.getByLabel('Email Address').fill(member.email);
+  await page.getByLabel('Email Address', { exact: true }).fill(member.email);
   await page.getByLabel('Password', { exact: true }).fill(member.password);
   await page.getByRole('button', { name: 'Log In' }).click();
   await page.waitForURL('**/social_home/friend-list', { timeout: 8_000 });

@@ -11,7 +11,7 @@ test('forgot password: the email in the outbox, the reset page, login with the n
   await page.goto('/sign-in');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await page.waitForURL('**/forgot-password');
-  await page.getByLabel('Email Address').fill(member.email);
+  await page.getByLabel('Email Address', { exact: true }).fill(member.email);
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByText('Password reset email sent successfully !')).toBeVisible();
   await page.waitForURL('**/sign-in');
@@ -32,7 +32,7 @@ test('forgot password: the email in the outbox, the reset page, login with the n
 
   // The old password no longer works; the new one does.
   await page.goto('/sign-in');
-  await page.getByLabel('Email Address').fill(member.email);
+  await page.getByLabel('Email Address', { exact: true }).fill(member.email);
   await page.getByLabel('Password', { exact: true }).fill(member.password);
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page.getByText('Invalid Credential').first()).toBeVisible();

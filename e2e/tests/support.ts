@@ -55,7 +55,7 @@ export async function signUpByApi(request: APIRequestContext, member: ReturnType
 /** Logs in through the login screen and waits for the 3 second redirect. */
 export async function logInThroughUi(page: Page, email: string, password: string) {
   await page.goto('/sign-in');
-  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Email Address', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page.getByText('User Successfully Logedin')).toBeVisible();

@@ -1,8 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { API_PREFIX, MESSAGES } from '@corral/contract';
+import { API_PREFIX } from '@corral/contract';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -24,6 +23,7 @@ import { registerErrorHandler } from './lib/http-errors.ts';
 import { registerInputGuard } from './lib/input-guard.ts';
 import { logSerializers } from './lib/log-serializers.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
+import { registerApiCompression, registerWebApp } from './lib/web-app.ts';
 import { scheduleAccountPurge } from './modules/auth/account-purge.ts';
 import { accountEntryRoutes, sessionRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth } from './modules/auth/better-auth.ts';
@@ -36,6 +36,7 @@ import { friendsRoutes } from './modules/friends/friends.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { phoneRoutes } from './modules/phone/phone.routes.ts';
@@ -129,7 +130,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The prerendered pages' one inline script, allowed by the hash the build wrote (dist/csp.json).
+        scriptSrc: ["'self'", ...inlineScriptHashes(config.webDistDir)],
         // React sets style attributes through the CSSOM; libraries (toasts, cropper) add <style> tags.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // A media CDN (MEDIA_BASE_URL) is the one other place images come from.
@@ -168,6 +170,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(
     async (api) => {
+      // First, so that it sees every route: answers of 1 KiB or more travel compressed.
+      await registerApiCompression(api);
       // Who is calling, their budget and the route group's access, before any body is read.
       registerAccess(api, { viewerFromToken: sessionReader(ctx), limiter });
       registerInputGuard(api);
@@ -185,6 +189,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(profilesRoutes);
       await api.register(searchRoutes);
       await api.register(feedbackRoutes);
+      await api.register(newsletterRoutes);
       await api.register(setupRoutes);
       await api.register(onboardingRoutes);
       await api.register(phoneRoutes);
@@ -196,31 +201,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
 
   await app.register(mediaRoutes);
-  registerWebApp(app, config);
+  registerWebApp(app, config.webDistDir);
   return app;
 }
 
-/**
- * The built single-page app, served by the same process. Unknown paths outside /api get index.html
- * (the web router decides); everything else unknown is a JSON 404.
- */
-function registerWebApp(app: FastifyInstance, config: Config): void {
-  const hasWebApp = existsSync(path.join(config.webDistDir, 'index.html'));
-  if (hasWebApp) {
-    app.register(fastifyStatic, {
-      root: config.webDistDir,
-      wildcard: false,
-      index: false,
-      setHeaders: (res, filePath) => {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`) && /-[\w-]{8}\.\w+$/.test(filePath);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '';
-    const isPage = request.method === 'GET' && !pathname.startsWith(`${API_PREFIX}/`) && !path.extname(pathname);
-    if (hasWebApp && isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return reply.status(404).send({ message: MESSAGES.http.notFound });
-  });
+/** The hashes of the inline scripts the web build allows (its csp.json), as CSP sources. */
+function inlineScriptHashes(dist: string): string[] {
+  const file = path.join(dist, 'csp.json');
+  if (!existsSync(file)) return [];
+  const { scriptHashes } = JSON.parse(readFileSync(file, 'utf8')) as { scriptHashes?: unknown };
+  if (!Array.isArray(scriptHashes)) return [];
+  return scriptHashes
+    .filter((hash) => typeof hash === 'string' && /^sha256-[\w+/=]+$/.test(hash))
+    .map((hash) => `'${hash}'`);
 }

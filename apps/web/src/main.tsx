@@ -1,12 +1,26 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
 import { App } from './app/app.tsx';
+import { createAppRouter } from './app/router.ts';
+import { useSession } from './lib/session-store.ts';
 import './styles.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('The page has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+async function start() {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('The page has no #root element');
+  const router = await createAppRouter();
+  const app = (
+    <StrictMode>
+      <App>
+        <RouterProvider router={router} />
+      </App>
+    </StrictMode>
+  );
+  // A page prerendered at build shows what a signed-out visitor sees: React takes it over in place. For a
+  // member (another header, perhaps a redirect) it renders afresh; the prerendered page stays on screen until then.
+  if (container.hasAttribute('data-prerendered') && !useSession.getState().isLoggedIn) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
+
+void start();

@@ -44,6 +44,10 @@ export const API_PATHS = {
   stream: '/stream',
   search: '/search',
   feedback: '/feedback',
+  newsletter: '/newsletter',
+  newsletterUnsubscribe: '/newsletter/unsubscribe',
+  /** RFC 8058 one-click unsubscription: the URL of the newsletter emails' List-Unsubscribe header. */
+  newsletterOneClick: '/newsletter/unsubscribe/one-click',
   events: '/events',
   event: (id: number | string) => `/events/${id}`,
   eventFollow: (id: number | string) => `/events/${id}/follow`,

@@ -6,6 +6,8 @@ export const outboxMessageSchema = z.object({
   to: z.string(),
   subject: z.string(),
   text: z.string(),
+  /** An email's extra header lines, when it has any (the newsletter's List-Unsubscribe). */
+  headers: z.record(z.string(), z.string()).optional(),
   created_at: z.string(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;

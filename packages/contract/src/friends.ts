@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-/** The spec's texts after a friend request's answer (section 3), verbatim. */
-export const FRIEND_MESSAGES = { accepted: 'Request accepted.', removed: 'Request removed.' } as const;
-
 /** Friend request card (spec section 3): who asked, when, and the friends the viewer shares with them. */
 export const friendRequestSchema = z.object({
   id: z.number().int(),

@@ -1,16 +1,29 @@
+/**
+ * The contract: every endpoint's schemas (zod) and the texts and numbers both sides share. The
+ * `*.constants.ts` modules and messages, limits and api-paths import no zod, and the package has no side
+ * effects, so a screen that needs only a text or a number does not load the schemas' library.
+ */
 export * from './api-paths.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './dev.ts';
 export * from './events.ts';
+export * from './feed.constants.ts';
 export * from './feed.ts';
 export * from './feedback.ts';
+export * from './friends.constants.ts';
 export * from './friends.ts';
 export * from './limits.ts';
 export * from './messages.ts';
+export * from './newsletter.constants.ts';
+export * from './newsletter.ts';
+export * from './notifications.constants.ts';
 export * from './notifications.ts';
 export * from './onboarding.ts';
 export * from './phone.ts';
+export * from './profiles.constants.ts';
 export * from './profiles.ts';
+export * from './search.constants.ts';
 export * from './search.ts';
+export * from './user.constants.ts';
 export * from './user.ts';

@@ -1,15 +1,6 @@
 import { z } from 'zod';
 import { friendRequestSchema } from './friends.ts';
 
-/** The spec's notification texts (sections 2 to 4), verbatim. */
-export const NOTIFICATION_MESSAGES = {
-  empty: 'No notifications here.',
-  accepted: 'You have accepted this invitation.',
-} as const;
-
-/** The spec's page size of the notification dropdown. */
-export const NOTIFICATIONS_PAGE_SIZE = 5;
-
 export const notificationKindSchema = z.enum([
   'friend_request',
   'friend_accepted',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isFutureDate, isIsoDate } from './common.ts';
+import { TRANSPORT_OPTIONS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
 
 const O = MESSAGES.onboarding;
@@ -31,9 +32,16 @@ export const dateOfBirthSchema = z
   .refine((value) => value >= '1900-01-01', { error: O.dobRequired });
 
 export const genderSchema = z.enum(['male', 'female'], { error: O.genderRequired });
-export const transportIdSchema = z.coerce
-  .number({ error: O.optionRequired })
-  .pipe(z.union([z.literal(1), z.literal(2), z.literal(3)], { error: O.optionRequired }));
+/**
+ * One literal with three values, not a union of three literals: a union's failure carries each branch's own
+ * issue ('Invalid input: expected 1'), and form resolvers show a branch's message instead of the union's.
+ */
+export const transportIdSchema = z.coerce.number({ error: O.optionRequired }).pipe(
+  z.literal(
+    TRANSPORT_OPTIONS.map((option) => option.id),
+    { error: O.optionRequired },
+  ),
+);
 
 /** POST /api/on-board, and each step of the onboarding wizard. */
 export const onboardingRequestSchema = z.object({

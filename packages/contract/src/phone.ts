@@ -1,5 +1,8 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
+// libphonenumber-js with the metadata for where it runs (package.json "imports"): browsers get its smallest
+// ('min': valid lengths and leading digits per country), enough to catch a mistyped number before sending;
+// the server validates with the full rules ('max': every country's number patterns).
+import { parsePhoneNumberFromString } from '#phone-numbers';
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
 import { currentUserSchema } from './user.ts';
@@ -43,6 +46,8 @@ export const sendVerificationCodeResponseSchema = z.object({
   status: z.literal(true),
   message: z.string(),
   phone: z.string(),
+  /** Ours: seconds until this member may ask for another code to this number (security.md's send limits). */
+  resend_after: z.number().int().min(0),
 });
 export type SendVerificationCodeResponse = z.infer<typeof sendVerificationCodeResponseSchema>;
 

@@ -28,6 +28,3 @@ export type SignedInResponse = z.infer<typeof signedInResponseSchema>;
 
 export const verifyResponseSchema = z.object({ user: currentUserSchema, status: z.literal(true) });
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
-
-/** Where a member without an avatar is shown (spec: image paths). */
-export const USER_PLACEHOLDER_IMAGE = '/assets/img/icon/user-placeholder.png';

@@ -5,6 +5,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Extra header lines (a newsletter's List-Unsubscribe); the outbox keeps them too. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

@@ -507,3 +507,22 @@ export const feedback = pgTable(
   },
   (t) => [index('feedback_status_idx').on(t.status, t.createdAt)],
 );
+
+/**
+ * The newsletter's list (docs/decisions/016-newsletter.md): one row per address, trimmed and lower-cased.
+ * Unsubscribing keeps the row (status, `unsubscribed_at`); subscribing again reuses it. The emails' unsubscribe
+ * links carry a token of which only the SHA-256 is kept; `last_emailed_at` holds back a second confirmation
+ * within a day.
+ */
+export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  email: text('email').notNull().unique(),
+  status: text('status', { enum: ['subscribed', 'unsubscribed'] })
+    .notNull()
+    .default('subscribed'),
+  tokenHash: text('token_hash').notNull().unique(),
+  subscribedAt: timestamp('subscribed_at', { withTimezone: true }).notNull(),
+  unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  lastEmailedAt: timestamp('last_emailed_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -44,6 +44,22 @@ const allowed = (promise: Promise<unknown>) =>
   );
 
 describe.each(stores)('rate limiter on the $name store', ({ make }) => {
+  it('tells the seconds until a key is free again, counting and reporting nothing', async () => {
+    const clock = new ManualClock(start);
+    const limited: string[] = [];
+    const limiter = new RateLimiter(await make(clock), clock, 1, (name) => limited.push(name));
+    const key = ['phoneSendPerNumberMinute', 'n1'] as const;
+    expect(await limiter.secondsUntilAvailable(key)).toBe(0);
+    await limiter.consume(key);
+    clock.advance(20_000);
+    expect(await limiter.secondsUntilAvailable(key)).toBe(46);
+    expect(await limiter.secondsUntilAvailable(key)).toBe(46);
+    expect(limited).toEqual([]);
+    clock.advance(46_000);
+    expect(await limiter.secondsUntilAvailable(key)).toBe(0);
+    await limiter.consume(key);
+  });
+
   it('allows the limit, refuses one more with 429 and Retry-After, and opens again when the window slid past', async () => {
     const clock = new ManualClock(start);
     const limiter = new RateLimiter(await make(clock), clock);

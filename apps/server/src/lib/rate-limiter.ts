@@ -40,12 +40,31 @@ export class RateLimiter {
     await this.check(keys, 0, (total, points) => total >= points);
   }
 
+  /**
+   * Seconds until assertAvailable would let every key through, 0 if it would now; counts nothing and reports
+   * no refusal (a client told when it may try again, such as the phone form's Resend countdown).
+   */
+  async secondsUntilAvailable(...keys: LimitKey[]): Promise<number> {
+    try {
+      await this.check(keys, 0, (total, points) => total >= points, false);
+      return 0;
+    } catch (error) {
+      if (error instanceof AppError && error.status === 429) return Number(error.headers?.['retry-after'] ?? 60);
+      throw error;
+    }
+  }
+
   /** Counts one action against every key without refusing (for failures counted after the fact). */
   async record(...keys: LimitKey[]): Promise<void> {
     await this.check(keys, 1, () => false);
   }
 
-  private async check(keys: LimitKey[], amount: number, over: (total: number, points: number) => boolean) {
+  private async check(
+    keys: LimitKey[],
+    amount: number,
+    over: (total: number, points: number) => boolean,
+    reportRefusal = true,
+  ) {
     const now = this.clock.now();
     let counts: { total: number; oldest: number | null }[];
     try {
@@ -58,7 +77,7 @@ export class RateLimiter {
     keys.forEach(([name], index) => {
       const count = counts[index];
       if (!count || !over(count.total, RATE_LIMITS[name].points * this.scale)) return;
-      this.onLimited(name);
+      if (reportRefusal) this.onLimited(name);
       // The oldest counted sub-window leaves the window at the end of its eleventh successor.
       const sub = this.subwindowMs(name);
       const leaves = ((count.oldest ?? Math.floor(now / sub)) + SUBWINDOWS + 1) * sub;

@@ -1,14 +1,14 @@
 import { LIMITS } from '@corral/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { queryClient } from './query-client.ts';
-import { router } from './router.tsx';
 
-export function App() {
+/** The providers around the router: the browser's RouterProvider, or the prerender's StaticRouterProvider. */
+export function App({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      {children}
       {/* Spec: toasts close after 5000 ms, at most 20, newest on top. */}
       <Toaster
         position="top-right"

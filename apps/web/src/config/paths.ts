@@ -15,6 +15,8 @@ export const paths = {
   deletionPolicyBare: '/deletion_policy',
   aboutUs: '/about-us',
   aboutUsBare: '/about_us',
+  /** Where the newsletter email's unsubscribe link lands (`?token=`). */
+  newsletterUnsubscribe: '/newsletter/unsubscribe',
   socialHome: '/social_home',
   friendList: '/social_home/friend-list',
   eventTypes: '/social_home/event-types',

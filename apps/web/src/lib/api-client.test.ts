@@ -83,6 +83,14 @@ describe('query strings', () => {
       }),
     );
   });
+
+  it("carry a 429's Retry-After in seconds", async () => {
+    const body = '{"message":"Too many requests. Please try again in 42 seconds."}';
+    vi.stubGlobal('fetch', async () => new Response(body, { status: 429, headers: { 'retry-after': '42' } }));
+    const refused = await api.post('/contacts/send-verification-code', {}).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ status: 429, retryAfterSeconds: 42 });
+  });
 });
 
 describe('uploads', () => {

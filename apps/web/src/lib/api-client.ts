@@ -8,6 +8,8 @@ export class ApiError extends Error {
     message: string,
     readonly errors: Record<string, string[]> = {},
     readonly isNetworkError = false,
+    /** A 429's Retry-After, in seconds: when the server will let the same action through. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -64,10 +66,11 @@ function parseBody(text: string): unknown {
   }
 }
 
-/** The server's `{ message, errors? }`, or the status text when the body says nothing. */
-function failure(status: number, statusText: string, body: unknown): ApiError {
+/** The server's `{ message, errors? }`, or the status text when the body says nothing; and its Retry-After. */
+function failure(status: number, statusText: string, body: unknown, retryAfter: string | null = null): ApiError {
   const error = (body ?? {}) as Partial<ErrorResponse>;
-  return new ApiError(status, error.message ?? (statusText || 'Request failed'), error.errors ?? {});
+  const seconds = retryAfter && /^\d+$/.test(retryAfter) ? Number(retryAfter) : undefined;
+  return new ApiError(status, error.message ?? (statusText || 'Request failed'), error.errors ?? {}, false, seconds);
 }
 
 const networkError = () => new ApiError(0, NETWORK_ERROR_MESSAGE, {}, true);
@@ -89,7 +92,7 @@ async function request<T>(method: string, path: string, body?: Body, options: Re
     throw networkError();
   }
   const data = parseBody(await response.text());
-  if (!response.ok) throw failure(response.status, response.statusText, data);
+  if (!response.ok) throw failure(response.status, response.statusText, data, response.headers.get('retry-after'));
   return data as T;
 }
 

@@ -1,14 +1,9 @@
 import type { CurrentUser } from '@corral/contract';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { STORAGE_KEYS } from './storage-keys.ts';
 
-/** Where the spec keeps things in local storage. */
-export const STORAGE_KEYS = {
-  token: 'token',
-  session: 'session',
-  rememberedEmail: 'remembered-email',
-  deviceTokens: 'device-tokens',
-} as const;
+export { STORAGE_KEYS };
 
 interface SessionState {
   currentUser: CurrentUser | null;

@@ -64,7 +64,7 @@ export function OtpInput({
               } else if (event.key === 'ArrowLeft') focus(Math.max(0, index - 1));
               else if (event.key === 'ArrowRight') focus(Math.min(digits.length - 1, index + 1));
             }}
-            className="size-12 rounded-lg border border-stone-300 bg-white text-center text-xl font-semibold text-stone-900 focus:border-leather-600 focus:outline-none focus:ring-2 focus:ring-leather-200 sm:size-14"
+            className="h-12 w-full min-w-0 max-w-14 flex-1 rounded-lg border border-stone-300 bg-white text-center text-xl font-semibold text-stone-900 focus:border-leather-600 focus:outline-none focus:ring-2 focus:ring-leather-200 sm:h-14"
           />
         ))}
       </div>

@@ -43,7 +43,8 @@ describe('codes sent', () => {
     expect(RATE_LIMITS.phoneSendPerMemberHour.points).toBe(5);
     const member = await onboarded();
     const other = await onboarded();
-    expect((await sendCode(t.app, member.token, number(1))).statusCode).toBe(200);
+    // Each accepted send tells when the next one will be: the Resend button counts down to it.
+    expect((await sendCode(t.app, member.token, number(1))).json().resend_after).toBe(MINUTE_SLIDE);
     clock.advance(20 * SECOND);
     expectLimited(await sendCode(t.app, member.token, number(1)), 46, tooMany(46));
     // Per member: another number waits too; per number: another member waits too.
@@ -52,11 +53,17 @@ describe('codes sent', () => {
     expect((await sendCode(t.app, other.token, number(3))).statusCode).toBe(200);
 
     clock.advance(46 * SECOND);
+    let lastResendAfter = 0;
     for (let sent = 2; sent <= 5; sent++) {
-      expect((await sendCode(t.app, member.token, number(1))).statusCode).toBe(200);
+      const accepted = await sendCode(t.app, member.token, number(1));
+      expect(accepted.statusCode).toBe(200);
+      lastResendAfter = accepted.json().resend_after;
+      if (sent < 5) expect(lastResendAfter).toBe(MINUTE_SLIDE);
       clock.advance(MINUTE_SLIDE * SECOND);
     }
     const secondsLeft = HOUR_SLIDE - (clock.now() - Date.UTC(2026, 0, 1)) / SECOND;
+    // The fifth of the hour said the hour's wait, not the minute's.
+    expect(lastResendAfter).toBe(secondsLeft + MINUTE_SLIDE);
     expectLimited(await sendCode(t.app, member.token, number(1)), secondsLeft, tooMany(secondsLeft));
     expectLimited(await sendCode(t.app, member.token, number(4)), secondsLeft, tooMany(secondsLeft));
     clock.advance(secondsLeft * SECOND);

@@ -9,8 +9,11 @@ import { maskPhone } from './phone-log.ts';
 // The phone limits of security.md. Counters are keyed by member id, by the number's hashedKey (rate-limit
 // stores never hold a phone number) and by country calling code.
 
-/** One code sent: 1 a minute and 5 an hour per number and per member, 10 a day per member, a budget per country. */
-export async function consumeSendLimits(ctx: AppContext, userId: string, e164: string): Promise<void> {
+/**
+ * One code sent: 1 a minute and 5 an hour per number and per member, 10 a day per member, a budget per country.
+ * Answers the seconds until the member may ask again for this number, for the form's Resend countdown.
+ */
+export async function consumeSendLimits(ctx: AppContext, userId: string, e164: string): Promise<number> {
   const number = hashedKey(e164);
   const keys: LimitKey[] = [
     ['phoneSendPerNumberMinute', number],
@@ -24,6 +27,7 @@ export async function consumeSendLimits(ctx: AppContext, userId: string, e164: s
   // attempts must not drain a country's budget. consume() still refuses if a concurrent send won the race.
   await ctx.limiter.assertAvailable(...keys);
   await ctx.limiter.consume(...keys);
+  return ctx.limiter.secondsUntilAvailable(...keys);
 }
 
 /**

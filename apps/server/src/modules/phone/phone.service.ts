@@ -54,7 +54,7 @@ export async function sendVerificationCode(
   const phone = input.original_phone; // E.164, normalised by the contract's schema
   await assertWrongTriesLeft(ctx, userId, phone, meta.log);
   // Counted before the ownership check, so probing which numbers are taken costs sends too.
-  await consumeSendLimits(ctx, userId, phone);
+  const resendAfter = await consumeSendLimits(ctx, userId, phone);
   if (await numberHeldByAnotherMember(ctx.db, phone, userId)) throw numberInUse();
 
   const code = newPhoneCode();
@@ -73,7 +73,7 @@ export async function sendVerificationCode(
     ctx.sms.send({ to: phone, text: `Your Corral verification code is ${code}. It expires in ${minutes} minutes.` }),
   );
   meta.log.info({ event: 'phone.code_sent', user_id: userId, phone: maskPhone(phone) }, 'phone code sent');
-  return { status: true, message: P.codeSent, phone };
+  return { status: true, message: P.codeSent, phone, resend_after: resendAfter };
 }
 
 /**

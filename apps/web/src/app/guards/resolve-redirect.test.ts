@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@corral/contract';
 import { describe, expect, it } from 'vitest';
 import { contextualLink, homeFor } from '../../lib/setup-progress.ts';
-import { resolveRedirect } from './resolve-redirect.ts';
+import { resolveRedirect, waitsForSessionCheck } from './resolve-redirect.ts';
 
 const user = (is_onboard: 0 | 1, verified: 0 | 1): CurrentUser => ({
   id: 'u1',
@@ -72,5 +72,22 @@ describe('the contextual link of the top navigation', () => {
     expect(contextualLink(user(0, 0)).label).toBe('Complete your Onboarding');
     expect(contextualLink(user(1, 0)).label).toBe('Complete Phone Verification');
     expect(contextualLink(user(1, 1)).label).toBe('Go to Timeline');
+  });
+});
+
+describe('the stored session check', () => {
+  it('holds every route but the public ones while a stored sign-in is unconfirmed', () => {
+    const unconfirmed = { isLoggedIn: true, sessionChecked: false };
+    for (const access of ['guest', 'member', 'onboarding', 'phone'] as const) {
+      expect(waitsForSessionCheck(access, unconfirmed)).toBe(true);
+    }
+    expect(waitsForSessionCheck('public', unconfirmed)).toBe(false);
+  });
+
+  it('holds nothing once the check answered, or for a guest', () => {
+    for (const access of ['public', 'guest', 'member', 'onboarding', 'phone'] as const) {
+      expect(waitsForSessionCheck(access, { isLoggedIn: true, sessionChecked: true })).toBe(false);
+      expect(waitsForSessionCheck(access, { isLoggedIn: false, sessionChecked: false })).toBe(false);
+    }
   });
 });

@@ -27,3 +27,15 @@ export function resolveRedirect(access: RouteAccess, session: SessionView): stri
   if (access === 'onboarding') return home === paths.onBoard ? null : home;
   return home === paths.phoneVerify ? null : home;
 }
+
+/**
+ * Whether a route must wait for the stored session's check (GET /verify) before deciding: every route but the
+ * public ones, while a stored sign-in has not been confirmed since the page loaded. Guest-only routes wait too,
+ * so a stale session does not bounce sign-in through the friend list.
+ */
+export function waitsForSessionCheck(
+  access: RouteAccess,
+  session: { isLoggedIn: boolean; sessionChecked: boolean },
+): boolean {
+  return access !== 'public' && session.isLoggedIn && !session.sessionChecked;
+}

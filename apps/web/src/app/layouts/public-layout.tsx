@@ -9,7 +9,7 @@ export function PublicLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <TopNav variant={pathname === paths.home ? 'dark' : 'light'} />
-      <div className="flex flex-1 flex-col">
+      <div id="content" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         <Outlet />
       </div>
       <SiteFooter />

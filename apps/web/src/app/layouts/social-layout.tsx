@@ -16,7 +16,7 @@ export function SocialLayout() {
             <LeftSidebar />
           </div>
         </aside>
-        <main id="content" className="min-w-0">
+        <main id="content" tabIndex={-1} className="min-w-0 outline-none">
           <Outlet />
         </main>
         <aside aria-label="Friends and events" className="hidden lg:block">

@@ -94,7 +94,7 @@ function CommentForm({ postId, autoFocus }: { postId: number; autoFocus: boolean
         rows={2}
         // biome-ignore lint/a11y/noAutofocus: the comment modal opens to write a comment
         autoFocus={autoFocus}
-        className="resize-y rounded-xl border border-leather-200 px-3 py-2 text-base focus:border-leather-500 focus:outline-none"
+        className="resize-y rounded-xl border border-leather-200 px-3 py-2 text-base focus:border-leather-600 focus:outline-none focus:ring-1 focus:ring-leather-600"
       />
       {add.error && (
         <p role="alert" className="text-sm text-red-700">

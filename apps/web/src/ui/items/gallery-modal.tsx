@@ -143,19 +143,25 @@ function Slides({
         )}
       </div>
       {many && (
-        <div className="flex justify-center gap-2 py-4">
+        <div className="flex justify-center gap-1 py-3">
           {media.map((image, index) => (
+            // A 24 px target (WCAG 2.5.8) around a small dot.
             <button
               key={image.src}
               type="button"
               aria-label={`Go to slide ${index + 1}`}
               aria-current={index === current ? 'true' : undefined}
               onClick={() => embla?.scrollTo(index)}
-              className={clsx(
-                'size-3 rounded-full transition-colors',
-                index === current ? 'bg-white' : 'bg-white/40 hover:bg-white/70',
-              )}
-            />
+              className="group inline-flex size-6 items-center justify-center rounded-full"
+            >
+              <span
+                aria-hidden="true"
+                className={clsx(
+                  'size-3 rounded-full transition-colors',
+                  index === current ? 'bg-white' : 'bg-white/40 group-hover:bg-white/70',
+                )}
+              />
+            </button>
           ))}
         </div>
       )}

@@ -10,7 +10,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api } from '../../lib/api-client.ts';
+import { ApiError, api } from '../../lib/api-client.ts';
 import {
   type ItemResponse,
   patchItem,
@@ -115,6 +115,10 @@ export const shareMutation = (queryClient: QueryClient) =>
       ]);
     },
   });
+
+/** What a failed share says: the server's message, or a general one. */
+export const shareFailure = (error: unknown) =>
+  error instanceof ApiError ? error.message : 'Sharing failed. Please try again.';
 
 export function useShare() {
   const queryClient = useQueryClient();

@@ -4,12 +4,17 @@ import { Link } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { formatShortDate } from '../../lib/format.ts';
 import { Avatar } from '../avatar.tsx';
+import { lazyDialog } from '../lazy-dialog.tsx';
 import { EventFacts, eventIdOf } from './event-facts.tsx';
-import { GalleryModal } from './gallery-modal.tsx';
 import { ImageCollage } from './image-collage.tsx';
 import { PostFooterBar } from './post-footer-bar.tsx';
 import { PostOptions } from './post-options.tsx';
 import { refocus } from './refocus.ts';
+
+const GalleryModal = lazyDialog(() => import('./gallery-modal.tsx').then((module) => module.GalleryModal), {
+  isOpen: (props) => props.startIndex !== null,
+  close: (props) => props.onClose(),
+});
 
 const name = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
 
@@ -77,7 +82,10 @@ function ItemBody({ item, menu }: { item: FeedItem; menu?: ReactNode }) {
           <p className="mt-3 whitespace-pre-line text-stone-800">{item.title}</p>
         ))}
       {isEvent && <EventFacts item={item} />}
-      <ImageCollage ref={collage} media={item.media} alt={`Shared by ${author}`} onOpen={setGalleryAt} />
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: it only prefetches the gallery; the photos are the controls. */}
+      <div className="contents" onPointerEnter={GalleryModal.preload} onFocus={GalleryModal.preload}>
+        <ImageCollage ref={collage} media={item.media} alt={`Shared by ${author}`} onOpen={setGalleryAt} />
+      </div>
       {item.media.length > 0 && (
         <GalleryModal media={item.media} startIndex={galleryAt} onClose={closeGallery} alt={`Shared by ${author}`} />
       )}

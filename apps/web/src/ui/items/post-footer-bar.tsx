@@ -2,10 +2,12 @@ import type { FeedItem } from '@corral/contract';
 import { clsx } from 'clsx';
 import { useRef, useState } from 'react';
 import { Icon } from '../icons.tsx';
-import { CommentModal } from './comment-modal.tsx';
+import { lazyDialog } from '../lazy-dialog.tsx';
 import { useToggleLike } from './item-actions.ts';
 import { refocus } from './refocus.ts';
 import { ShareMenu } from './share-menu.tsx';
+
+const CommentModal = lazyDialog(() => import('./comment-modal.tsx').then((module) => module.CommentModal));
 
 /** Likes (toggled at once, highlighted when liked), Comments (the comment modal) and Shares (the share menu). */
 export function PostFooterBar({ item }: { item: FeedItem }) {
@@ -30,6 +32,8 @@ export function PostFooterBar({ item }: { item: FeedItem }) {
         ref={commentsButton}
         type="button"
         onClick={() => setCommenting(true)}
+        onPointerEnter={CommentModal.preload}
+        onFocus={CommentModal.preload}
         className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 hover:bg-leather-50"
       >
         <Icon name="chat" className="size-4" />

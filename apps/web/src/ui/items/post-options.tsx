@@ -4,10 +4,12 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { Icon } from '../icons.tsx';
+import { lazyDialog } from '../lazy-dialog.tsx';
 import { Menu, MenuItem } from '../menu.tsx';
 import { eventIdOf } from './event-facts.tsx';
 import { refocus } from './refocus.ts';
-import { ReportModal } from './report-modal.tsx';
+
+const ReportModal = lazyDialog(() => import('./report-modal.tsx').then((module) => module.ReportModal));
 
 /** A post card's header dropdown: Report (not on one's own items) and View Detail. */
 export function PostOptions({ item }: { item: FeedItem }) {
@@ -27,6 +29,8 @@ export function PostOptions({ item }: { item: FeedItem }) {
             ref={trigger}
             type="button"
             aria-label="Post options"
+            onPointerEnter={mine ? undefined : ReportModal.preload}
+            onFocus={mine ? undefined : ReportModal.preload}
             className="rounded-full p-2 text-stone-500 hover:bg-leather-50 hover:text-leather-900 data-[state=open]:bg-leather-50"
           >
             <Icon name="more" className="size-5" strokeWidth={3} />

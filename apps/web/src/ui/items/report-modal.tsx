@@ -101,7 +101,7 @@ export function ReportModal({
             onChange={(event) => setOther(event.target.value)}
             maxLength={1000}
             rows={3}
-            className="w-full resize-y rounded-xl border border-leather-200 px-3 py-2 text-base focus:border-leather-500 focus:outline-none"
+            className="w-full resize-y rounded-xl border border-leather-200 px-3 py-2 text-base focus:border-leather-600 focus:outline-none focus:ring-1 focus:ring-leather-600"
           />
         </div>
       )}

@@ -3,10 +3,14 @@ import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { paths } from '../../config/paths.ts';
 import { Icon } from '../icons.tsx';
+import { lazyDialog } from '../lazy-dialog.tsx';
 import { Menu, MenuItem } from '../menu.tsx';
-import { useShare } from './item-actions.ts';
+import { shareFailure, useShare } from './item-actions.ts';
 import { refocus } from './refocus.ts';
-import { ShareWithCommentModal, shareFailure } from './share-with-comment-modal.tsx';
+
+const ShareWithCommentModal = lazyDialog(() =>
+  import('./share-with-comment-modal.tsx').then((module) => module.ShareWithCommentModal),
+);
 
 export const itemLink = (id: number) => new URL(paths.postDetail(id), window.location.origin).toString();
 
@@ -51,6 +55,8 @@ export function ShareMenu({ item }: { item: FeedItem }) {
           <button
             ref={trigger}
             type="button"
+            onPointerEnter={ShareWithCommentModal.preload}
+            onFocus={ShareWithCommentModal.preload}
             className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1 hover:bg-leather-50 data-[state=open]:bg-leather-50"
           >
             <Icon name="share" className="size-4" />

@@ -1,13 +1,9 @@
 import type { FeedItem } from '@corral/contract';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { ApiError } from '../../lib/api-client.ts';
 import { Button } from '../button.tsx';
 import { Modal } from '../modal.tsx';
-import { useShare } from './item-actions.ts';
-
-export const shareFailure = (error: unknown) =>
-  error instanceof ApiError ? error.message : 'Sharing failed. Please try again.';
+import { shareFailure, useShare } from './item-actions.ts';
 
 /** Share to Feed: the member's comment above the shared item; the share comes first in the feed. */
 export function ShareWithCommentModal({
@@ -64,7 +60,7 @@ export function ShareWithCommentModal({
         onChange={(event) => setComment(event.target.value)}
         maxLength={2000}
         rows={3}
-        className="w-full resize-y rounded-xl border border-leather-200 px-3 py-2 text-base focus:border-leather-500 focus:outline-none"
+        className="w-full resize-y rounded-xl border border-leather-200 px-3 py-2 text-base focus:border-leather-600 focus:outline-none focus:ring-1 focus:ring-leather-600"
       />
       <p className="mt-3 line-clamp-2 rounded-lg bg-leather-50 px-3 py-2 text-sm text-stone-600">
         {item.first_name} {item.last_name}: {item.title || 'Photos'}

@@ -73,7 +73,7 @@ function AccountPrivacyItem() {
         <span
           className={clsx(
             'rounded-full px-2 py-0.5 text-xs font-semibold',
-            isPrivate ? 'bg-leather-700/15 text-leather-800' : 'bg-sage-500/15 text-sage-600',
+            isPrivate ? 'bg-leather-700/15 text-leather-800' : 'bg-sage-500/15 text-sage-700',
           )}
         >
           {known ? (isPrivate ? 'Private' : 'Public') : '…'}

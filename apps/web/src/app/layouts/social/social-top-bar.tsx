@@ -1,13 +1,17 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { CreateEventModal } from '../../../features/events/components/create-event-modal.tsx';
 import { NotificationsMenu } from '../../../features/notifications/components/notifications-menu.tsx';
 import { SearchBox } from '../../../features/search/components/search-box.tsx';
 import { useSession } from '../../../lib/session-store.ts';
 import { Icon, type IconName } from '../../../ui/icons.tsx';
+import { lazyDialog } from '../../../ui/lazy-dialog.tsx';
 import { MenuSheet } from './menu-sheet.tsx';
 import { ProfileMenu } from './profile-menu.tsx';
+
+const CreateEventModal = lazyDialog(() =>
+  import('../../../features/events/components/create-event-modal.tsx').then((module) => module.CreateEventModal),
+);
 
 const iconLinkClass =
   'inline-flex size-10 items-center justify-center rounded-full text-leather-800 hover:bg-leather-100';
@@ -71,6 +75,8 @@ export function SocialTopBar() {
             title="Create event"
             aria-haspopup="dialog"
             onClick={() => setCreatingEvent(true)}
+            onPointerEnter={CreateEventModal.preload}
+            onFocus={CreateEventModal.preload}
             className={iconLinkClass}
           >
             <Icon name="plus" />

@@ -5,24 +5,33 @@ import { getToken, useSession } from '../../../lib/session-store.ts';
 
 export const verifySession = () => api.get<VerifyResponse>(API_PATHS.verify);
 
+let started = false;
+
 /**
- * The stored session is checked once, on the first navigation: a live token refreshes the stored
- * user, a refused one signs the member out; a network failure keeps the stored user (and is logged).
+ * The stored session is checked once per page load, before anything else uses its token: a live token
+ * refreshes the stored user, a refused one signs the member out; a network failure keeps the stored user (and
+ * is logged). The session is marked verified when the answer is in (at once when there is no token), and the
+ * guards hold the member area until then, so a stale token costs one 401, not one per query.
  */
-export function useVerifySessionOnce(): void {
-  useEffect(() => {
-    const session = useSession.getState();
-    if (session.verified) return;
+export function verifyStoredSessionOnce(): void {
+  if (started) return;
+  started = true;
+  const session = useSession.getState();
+  if (!getToken()) {
+    if (session.isLoggedIn) session.clear();
     session.markVerified();
-    if (!getToken()) {
-      if (session.isLoggedIn) session.clear();
-      return;
-    }
-    verifySession()
-      .then(({ user }) => useSession.getState().setUser(user))
-      .catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 401) useSession.getState().clear();
-        else console.warn('Could not verify the stored session', error);
-      });
-  }, []);
+    return;
+  }
+  verifySession()
+    .then(({ user }) => useSession.getState().setUser(user))
+    .catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 401) useSession.getState().clear();
+      else console.warn('Could not verify the stored session', error);
+    })
+    .finally(() => useSession.getState().markVerified());
+}
+
+/** Starts the check from the root layout (an effect: React may render more than once before it commits). */
+export function useVerifySessionOnce(): void {
+  useEffect(verifyStoredSessionOnce, []);
 }

@@ -1,6 +1,6 @@
 import { type CurrentUser, LIMITS, type LoginForm, loginFormSchema, MESSAGES } from '@corral/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -20,12 +20,16 @@ export function SignInPage() {
   const logIn = useLogIn();
   const [alert, setAlert] = useState<string | null>(null);
   const [signedIn, setSignedIn] = useState(false);
-  const remembered = localStorage.getItem(STORAGE_KEYS.rememberedEmail) ?? '';
   const form = useForm<LoginForm>({
     resolver: zodResolver(loginFormSchema),
-    defaultValues: { email: remembered, password: '', remember: remembered !== '' },
+    defaultValues: { email: '', password: '', remember: false },
   });
   const { errors } = form.formState;
+  // The page is prerendered empty; the remembered address is filled in once it is in the browser.
+  useEffect(() => {
+    const remembered = localStorage.getItem(STORAGE_KEYS.rememberedEmail);
+    if (remembered) form.reset({ email: remembered, password: '', remember: true });
+  }, [form]);
 
   const finish = (user: CurrentUser) => {
     // The member is kept on this screen for 3 seconds (spec), then sent to the next setup step.

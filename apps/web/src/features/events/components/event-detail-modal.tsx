@@ -5,11 +5,13 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { Button } from '../../../ui/button.tsx';
+import { lazyDialog } from '../../../ui/lazy-dialog.tsx';
 import { Modal } from '../../../ui/modal.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { downloadEventIcs, useCancelEvent, useEvent, useFollowEvent } from '../api/events-api.ts';
-import { EditEventModal } from './edit-event-modal.tsx';
 import { eventZoneNote, formatEventInstant, mapLink } from './event-times.ts';
+
+const EditEventModal = lazyDialog(() => import('./edit-event-modal.tsx').then((module) => module.EditEventModal));
 
 const label = (options: ReadonlyArray<{ value: string; label: string }>, value: string) =>
   options.find((option) => option.value === value)?.label ?? value;
@@ -203,7 +205,12 @@ function EventDetailBody({ detail, suggested }: { detail: EventDetail; suggested
         </Button>
         {isOwner && !detail.is_cancelled && (
           <>
-            <Button variant="secondary" onClick={() => setEditing(true)}>
+            <Button
+              variant="secondary"
+              onClick={() => setEditing(true)}
+              onPointerEnter={EditEventModal.preload}
+              onFocus={EditEventModal.preload}
+            >
               Edit
             </Button>
             <Button variant="ghost" onClick={() => setConfirmingCancel(true)} className="text-red-700">

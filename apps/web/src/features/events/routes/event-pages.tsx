@@ -91,7 +91,7 @@ function FilterSelect({
 }) {
   const id = useId();
   return (
-    <div className="flex flex-col gap-1 sm:max-w-xs">
+    <div className="flex min-w-0 flex-col gap-1 sm:max-w-xs">
       <label htmlFor={id} className="text-sm font-medium text-stone-700">
         {label}
       </label>
@@ -99,7 +99,7 @@ function FilterSelect({
         id={id}
         value={value ?? ''}
         onChange={(event) => onChange(event.target.value ? Number(event.target.value) : null)}
-        className="rounded-lg border border-stone-300 bg-white px-3 py-2 text-base focus:border-leather-600 focus:outline-none focus:ring-2 focus:ring-leather-200"
+        className="w-full min-w-0 rounded-lg border border-stone-300 bg-white px-3 py-2 text-base focus:border-leather-600 focus:outline-none focus:ring-2 focus:ring-leather-200"
       >
         <option value="">{allLabel}</option>
         {(items ?? []).map((item) => (

@@ -2,12 +2,16 @@ import { type FeedItem, MESSAGES } from '@corral/contract';
 import { useState } from 'react';
 import { Button } from '../../../ui/button.tsx';
 import { PostCard } from '../../../ui/items/post-card.tsx';
+import { lazyDialog } from '../../../ui/lazy-dialog.tsx';
 import { useTimeline } from '../api/timeline.ts';
 import { CreatePostBox } from '../components/create-post/create-post-box.tsx';
-import { CreatePostModal } from '../components/create-post/create-post-modal.tsx';
 import { PostAreaSearch } from '../components/post-area-search.tsx';
 import { SuggestedEvents } from '../components/suggested-events.tsx';
 import { SuggestedFriends } from '../components/suggested-friends.tsx';
+
+const CreatePostModal = lazyDialog(() =>
+  import('../components/create-post/create-post-modal.tsx').then((module) => module.CreatePostModal),
+);
 
 /** Whether an item (or the item it shares) mentions `query` in its text, poster or sharer. */
 function matches(item: FeedItem, query: string): boolean {
@@ -33,8 +37,12 @@ export function FriendListPage() {
       <h1 id="timeline-heading" className="sr-only">
         Timeline
       </h1>
-      <PostAreaSearch onOpenPhotos={() => setComposer('photo')} onSearch={setQuery} />
-      <CreatePostBox onOpen={setComposer} />
+      {/* The composer's code is fetched as soon as a pointer or the focus reaches one of its openers. */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: it only prefetches; the openers inside are the controls. */}
+      <div className="contents" onPointerEnter={CreatePostModal.preload} onFocus={CreatePostModal.preload}>
+        <PostAreaSearch onOpenPhotos={() => setComposer('photo')} onSearch={setQuery} />
+        <CreatePostBox onOpen={setComposer} />
+      </div>
       <CreatePostModal
         open={composer !== false}
         pickOnOpen={composer === 'photo'}

@@ -1,12 +1,14 @@
-import { type StreamEvent, type StreamEventType, streamEventSchema } from '@corral/contract';
+import {
+  STREAM_EVENT_TYPES as CONTRACT_STREAM_EVENT_TYPES,
+  type StreamEvent,
+  type StreamEventType,
+} from '@corral/contract';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { friendKeys, itemKeys, notificationKeys, profileKeys } from '../../../lib/query-keys.ts';
 import { putUnread } from './notifications-cache.ts';
 
 /** The SSE event names the stream sends (its `event:` field), one per kind of `streamEventSchema`. */
-export const STREAM_EVENT_TYPES: readonly StreamEventType[] = streamEventSchema.options.map(
-  (option) => option.shape.type.value,
-);
+export const STREAM_EVENT_TYPES: readonly StreamEventType[] = CONTRACT_STREAM_EVENT_TYPES;
 
 /** What one stream event does to the query cache. */
 export type CacheAction = { kind: 'unread'; unread: number } | { kind: 'invalidate'; queryKey: QueryKey };
@@ -57,9 +59,37 @@ export function applyCacheActions(queryClient: QueryClient, actions: CacheAction
   }
 }
 
+type Fields = Record<string, unknown>;
+const isFields = (value: unknown): value is Fields =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isInt = (value: unknown): value is number => Number.isInteger(value);
+
 /**
- * An SSE message as a stream event: its `data` JSON, checked against the contract and against the SSE
- * `event` name it came under; null for anything else (a newer server's event is skipped, not fatal).
+ * What each kind must carry: the fields the cache actions read, checked by hand rather than with the
+ * contract's `streamEventSchema`, because the stream opens with every social page and zod would then be
+ * part of each one's first load (issue 10's budgets). A kind added to the contract fails to compile here.
+ */
+const HAS_FIELDS: { [Type in StreamEventType]: (body: Fields) => boolean } = {
+  notification: (body) => isFields(body.notification) && isInt(body.notification.id) && isInt(body.unread),
+  unread: (body) => isInt(body.unread),
+  friend_request: (body) =>
+    isFields(body.request) &&
+    isInt(body.request.id) &&
+    isFields(body.request.user) &&
+    typeof body.request.user.id === 'string',
+  friend_request_removed: (body) => isInt(body.id),
+  friendship: (body) =>
+    typeof body.user_id === 'string' &&
+    (body.friendship_status === 'friends' || body.friendship_status === 'not_friends'),
+  ready: (body) => isInt(body.unread) && typeof body.resumed === 'boolean',
+};
+
+const isStreamEventType = (type: string): type is StreamEventType => Object.hasOwn(HAS_FIELDS, type);
+
+/**
+ * An SSE message as a stream event: its `data` JSON, checked against the SSE `event` name it came under
+ * and for the fields its kind carries; null for anything else (a newer server's event is skipped, not
+ * fatal).
  */
 export function parseStreamEvent(type: string, data: string): StreamEvent | null {
   let json: unknown;
@@ -69,7 +99,7 @@ export function parseStreamEvent(type: string, data: string): StreamEvent | null
     return null;
   }
   // The name on the wire is the type; a body may leave it out.
-  const body = json && typeof json === 'object' && !Array.isArray(json) ? { type, ...json } : null;
-  const parsed = streamEventSchema.safeParse(body);
-  return parsed.success && parsed.data.type === type ? parsed.data : null;
+  if (!isFields(json) || !isStreamEventType(type)) return null;
+  const body: Fields = { type, ...json };
+  return body.type === type && HAS_FIELDS[type](body) ? (body as StreamEvent) : null;
 }

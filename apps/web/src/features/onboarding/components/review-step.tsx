@@ -21,18 +21,19 @@ export function ReviewStep({
       </h2>
       <dl className="divide-y divide-leather-100">
         {rows.map((row, index) => (
-          <div key={row.label} className="flex flex-wrap items-start justify-between gap-2 py-3">
-            <div className="min-w-0 flex-1">
-              <dt className="text-sm text-stone-500">{row.label}</dt>
-              <dd className="font-medium text-stone-800">{row.value || '—'}</dd>
-            </div>
-            <button
-              type="button"
-              onClick={() => onEdit(index + 1)}
-              className="text-sm font-semibold text-leather-700 hover:underline"
-            >
-              Edit<span className="sr-only"> {row.label.toLowerCase()}</span>
-            </button>
+          // A <dl> group holds only <dt> and <dd>: the Edit button has a <dd> of its own, placed on the right.
+          <div key={row.label} className="grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-2 py-3">
+            <dt className="text-sm text-stone-500">{row.label}</dt>
+            <dd className="col-start-1 font-medium break-words text-stone-800">{row.value || '—'}</dd>
+            <dd className="col-start-2 row-span-2 row-start-1">
+              <button
+                type="button"
+                onClick={() => onEdit(index + 1)}
+                className="text-sm font-semibold text-leather-700 hover:underline"
+              >
+                Edit<span className="sr-only"> {row.label.toLowerCase()}</span>
+              </button>
+            </dd>
           </div>
         ))}
       </dl>

@@ -7,7 +7,13 @@ const CONTENT = { privacy, terms, deletion, about } as const;
 /** A static page; `bare` is the underscore variant: content only, no breadcrumb (and no header or footer). */
 export function StaticPage({ page, bare }: { page: keyof typeof CONTENT; bare: boolean }) {
   const content = CONTENT[page];
-  return bare ? <Article content={content} /> : <WithBreadcrumb content={content} />;
+  return bare ? (
+    <main id="content" tabIndex={-1} className="outline-none">
+      <Article content={content} />
+    </main>
+  ) : (
+    <WithBreadcrumb content={content} />
+  );
 }
 
 function WithBreadcrumb({ content }: { content: StaticPageContent }) {

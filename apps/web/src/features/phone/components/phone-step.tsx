@@ -1,10 +1,9 @@
 import { MESSAGES, toE164 } from '@corral/contract';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
-import { ApiError } from '../../../lib/api-client.ts';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
-import { useSendVerificationCode } from '../api/phone-api.ts';
+import { waitLabel } from '../hooks/send-cooldown.ts';
+import type { CodeSender } from '../hooks/use-code-sender.ts';
 
 const P = MESSAGES.phone;
 
@@ -12,31 +11,25 @@ const P = MESSAGES.phone;
 export function PhoneStep({
   phone,
   onPhoneChange,
+  sender,
   onSent,
 }: {
   phone: string;
   onPhoneChange: (value: string) => void;
+  sender: CodeSender;
   onSent: (e164: string) => void;
 }) {
-  const send = useSendVerificationCode();
   const [error, setError] = useState<string | undefined>();
   const e164 = toE164(phone);
+  const waiting = sender.secondsLeft > 0;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (waiting || sender.isPending) return;
     if (!phone.trim()) return setError(P.phoneRequired);
     if (!e164) return setError(P.phoneInvalid);
     setError(undefined);
-    send.mutate(
-      { original_phone: phone },
-      {
-        onSuccess: (answer) => {
-          toast.success(P.codeSent);
-          onSent(answer.phone);
-        },
-        onError: (failure) => setError(failure instanceof ApiError && failure.message ? failure.message : P.sendFailed),
-      },
-    );
+    sender.send(phone, { onSent: (answer) => onSent(answer.phone), onError: setError });
   };
 
   return (
@@ -52,8 +45,15 @@ export function PhoneStep({
         error={error}
         hint={e164 ? `We will text the code to ${e164}.` : 'US numbers as you dial them; other countries start with +.'}
       />
-      <Button type="submit" busy={send.isPending} className="w-full">
-        Send code
+      {/* aria-disabled, not disabled, while waiting: the button keeps its focus and is still announced. */}
+      <Button
+        type="submit"
+        busy={sender.isPending}
+        aria-disabled={waiting || undefined}
+        variant={waiting ? 'secondary' : 'primary'}
+        className={waiting ? 'w-full cursor-not-allowed tabular-nums' : 'w-full'}
+      >
+        {waiting ? `Send code in ${waitLabel(sender.secondsLeft)}` : 'Send code'}
       </Button>
     </form>
   );

@@ -5,6 +5,7 @@ import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { CodeStep } from '../components/code-step.tsx';
 import { PhoneStep } from '../components/phone-step.tsx';
+import { useCodeSender } from '../hooks/use-code-sender.ts';
 
 type Stage = { name: 'phone' } | { name: 'otp'; e164: string } | { name: 'success' };
 
@@ -12,6 +13,8 @@ type Stage = { name: 'phone' } | { name: 'otp'; e164: string } | { name: 'succes
 export function PhoneVerifyPage() {
   const [stage, setStage] = useState<Stage>({ name: 'phone' });
   const [phone, setPhone] = useState('');
+  // One sender for both steps: the wait after a code holds whichever step the member is on.
+  const sender = useCodeSender();
 
   const verified = (user: CurrentUser) => {
     // Kept for the success screen; the stored user changes only when the member moves on, so the
@@ -47,13 +50,19 @@ export function PhoneVerifyPage() {
             <h1 className="font-display text-3xl text-leather-900">Verify your phone</h1>
             <p className="mt-1 mb-6 text-sm text-stone-600">One text message keeps Corral for real people.</p>
             {stage.name === 'phone' ? (
-              <PhoneStep phone={phone} onPhoneChange={setPhone} onSent={(e164) => setStage({ name: 'otp', e164 })} />
+              <PhoneStep
+                phone={phone}
+                onPhoneChange={setPhone}
+                sender={sender}
+                onSent={(e164) => setStage({ name: 'otp', e164 })}
+              />
             ) : (
               <CodeStep
                 phone={stage.e164}
                 typed={phone}
+                sender={sender}
                 onVerified={verified}
-                onResend={() => setStage({ name: 'phone' })}
+                onChangeNumber={() => setStage({ name: 'phone' })}
               />
             )}
           </>

@@ -3,14 +3,18 @@ import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/session-store.ts';
+import { lazyDialog } from '../../../ui/lazy-dialog.tsx';
 import { useProfile, useProfileCounts } from '../api/profile-api.ts';
 import { AvatarEditor } from '../components/avatar-editor.tsx';
 import { DeleteAccountButton } from '../components/delete-account-button.tsx';
-import { EditNameModal } from '../components/edit-name-modal.tsx';
 import { ProfileHeader } from '../components/profile-header.tsx';
 import { ProfileIcon } from '../components/profile-icons.tsx';
 import { ProfileItems } from '../components/profile-items.tsx';
 import { ProfileSkeleton } from './user-profile-page.tsx';
+
+const EditNameModal = lazyDialog(() =>
+  import('../components/edit-name-modal.tsx').then((module) => module.EditNameModal),
+);
 
 /**
  * The member's own profile (MyProfile): photo (change it through the crop step), name (edit it), whether
@@ -42,6 +46,8 @@ function OwnProfile({ user }: { user: CurrentUser }) {
           <button
             type="button"
             onClick={() => setEditing(true)}
+            onPointerEnter={EditNameModal.preload}
+            onFocus={EditNameModal.preload}
             aria-label="Edit name"
             className="rounded-full p-2 text-stone-500 hover:bg-leather-50 hover:text-leather-900"
           >

@@ -131,7 +131,7 @@ export function SearchBox({ phoneOpen = false, onPhoneClose }: SearchBoxProps) {
               }}
               onFocus={() => setOpen(true)}
               onKeyDown={onKeyDown}
-              className="w-full rounded-full border border-stone-200 bg-leather-50 py-2 pr-3 pl-9 text-sm focus:border-leather-500 focus:outline-none"
+              className="w-full rounded-full border border-stone-200 bg-leather-50 py-2 pr-3 pl-9 text-sm focus:border-leather-600 focus:outline-none focus:ring-1 focus:ring-leather-600"
             />
           </label>
           {shown && (

@@ -139,7 +139,8 @@ function Row({
       }}
       className={clsx(
         'flex items-center gap-3 px-3 py-2 outline-none',
-        active ? 'bg-leather-100' : 'hover:bg-leather-50',
+        // The highlighted row: a tint and a bar on its left edge (a tint alone is too pale to see on white).
+        active ? 'bg-leather-100 shadow-[inset_3px_0_0_var(--color-leather-700)]' : 'hover:bg-leather-50',
         option.kind === 'all' && 'border-t border-leather-100',
       )}
     >

@@ -155,7 +155,7 @@ export function CreatePostModal({ open, onOpenChange, pickOnOpen = false }: Crea
               placeholder={FEED_MESSAGES.createPostPlaceholder}
               rows={4}
               disabled={create.isPending}
-              className="min-h-28 flex-1 resize-y rounded-xl border border-leather-200 px-3 py-2 text-base focus:border-leather-500 focus:outline-none"
+              className="min-h-28 flex-1 resize-y rounded-xl border border-leather-200 px-3 py-2 text-base focus:border-leather-600 focus:outline-none focus:ring-1 focus:ring-leather-600"
             />
           </div>
           {text.length > TITLE_MAX - 200 && (

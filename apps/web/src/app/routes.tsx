@@ -1,7 +1,6 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { Guard } from './guards/guard.tsx';
-import { PublicLayout } from './layouts/public-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 
@@ -26,7 +25,8 @@ const staticRoutes = (bare: boolean): RouteObject[] =>
     },
   }));
 
-const routes: RouteObject[] = [
+/** Every route of the web app; the browser router (router.ts) and the prerender (prerender.tsx) share them. */
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
@@ -34,7 +34,8 @@ const routes: RouteObject[] = [
       // The bare static pages: content only, no header, footer or breadcrumb.
       ...staticRoutes(true),
       {
-        element: <PublicLayout />,
+        // Lazy: the social area never loads the public header, footer and their script.
+        ...page(() => import('./layouts/public-layout.tsx'), 'PublicLayout'),
         children: [
           { path: paths.home, ...page(() => import('../features/marketing/routes/home-page.tsx'), 'HomePage') },
           {
@@ -46,6 +47,10 @@ const routes: RouteObject[] = [
             ...page(() => import('../features/auth/routes/reset-password-page.tsx'), 'ResetPasswordPage'),
           },
           ...staticRoutes(false),
+          {
+            path: paths.newsletterUnsubscribe,
+            ...page(() => import('../features/newsletter/routes/unsubscribe-page.tsx'), 'UnsubscribePage'),
+          },
           {
             element: <Guard access="guest" />,
             children: [
@@ -137,5 +142,3 @@ const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

@@ -1,0 +1,91 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { API_PREFIX, MESSAGES } from '@corral/contract';
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** Hashed build output (Vite's `assets/<name>-<8 characters>.<ext>`): it never changes under its name. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Unhashed public files under /assets (images copied as they are): may change with a release. */
+const SHORT = 'public, max-age=3600';
+/** Pages and root files (robots.txt, sitemap.xml): checked with the server on every use. */
+const REVALIDATE = 'no-cache';
+
+const PRECOMPRESSED = /\.(?:br|gz)$/;
+const HASHED = /-[\w-]{8}\.\w+$/;
+
+/** The Cache-Control of a file of the build; `file` may be its .br or .gz copy. */
+export function cacheControlFor(dist: string, file: string): string {
+  const original = file.replace(PRECOMPRESSED, '');
+  const relative = path.relative(dist, original).split(path.sep);
+  if (relative[0] !== 'assets') return REVALIDATE;
+  // Vite writes its hashed files straight into assets/; public/assets/img/... keeps its own names.
+  return relative.length === 2 && HASHED.test(original) ? IMMUTABLE : SHORT;
+}
+
+/**
+ * Which page file answers which path: `/` is index.html and `/<slug>` (or `/<slug>/`) is `<slug>.html`
+ * for each page prerendered at build; any other page path gets the web app's shell, app.html, or
+ * index.html for a build without the prerender step. Read once, from the files present at start.
+ */
+export function pageMap(dist: string): { pages: Map<string, string>; shell: string } | null {
+  if (!existsSync(dist)) return null;
+  const html = readdirSync(dist).filter((file) => file.endsWith('.html'));
+  const shell = html.includes('app.html') ? 'app.html' : html.includes('index.html') ? 'index.html' : null;
+  if (!shell) return null;
+  const pages = new Map<string, string>();
+  for (const file of html) {
+    if (file === shell) continue;
+    pages.set(file === 'index.html' ? '/' : `/${file.slice(0, -'.html'.length)}`, file);
+  }
+  return { pages, shell };
+}
+
+/**
+ * The built web app, served by the same process from the files precompressed at build (.br, .gz; brotli,
+ * then gzip, then the file itself, by the request's Accept-Encoding, with `Vary: Accept-Encoding`). Hashed
+ * assets are cached for good, HTML is revalidated. Page paths get their prerendered page or the shell (the
+ * web router decides); everything else unknown, /api included, is a JSON 404.
+ */
+export function registerWebApp(app: FastifyInstance, dist: string): void {
+  const site = pageMap(dist);
+  if (site) {
+    app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', cacheControlFor(dist, filePath));
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      pathname !== API_PREFIX &&
+      !pathname.startsWith(`${API_PREFIX}/`) &&
+      !path.extname(pathname);
+    if (site && isPage) {
+      const page = site.pages.get(pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname);
+      return reply.sendFile(page ?? site.shell);
+    }
+    return reply.status(404).send({ message: MESSAGES.http.notFound });
+  });
+}
+
+/**
+ * Compresses the API's answers of 1 KiB or more for clients that accept brotli or gzip (brotli at quality 4:
+ * fast enough per request). The live stream writes to the socket itself and is never buffered; request
+ * bodies are read as sent (no decompression).
+ */
+export async function registerApiCompression(api: FastifyInstance): Promise<void> {
+  await api.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+  });
+}

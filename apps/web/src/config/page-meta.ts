@@ -1,0 +1,77 @@
+import { paths } from './paths.ts';
+
+export const SITE_NAME = 'Corral';
+export const SITE_DESCRIPTION =
+  'Corral is the social and events app for the rodeo and western community: find rodeos with added money, follow events, share photos and keep up with your friends down the road.';
+
+/**
+ * How a prerendered page is delivered. `static`: complete HTML and a small script, no React for a signed-out
+ * visitor (the marketing home and the policy pages). `app`: complete HTML that the web app takes over
+ * (hydrates) once its script has loaded (the forms of sign-in, sign-up and password reset).
+ */
+export type PageDelivery = 'static' | 'app';
+
+export interface PageMeta {
+  path: string;
+  title: string;
+  description: string;
+  delivery: PageDelivery;
+  /** The page search engines should index for this content (the bare variants point at the full page). */
+  canonical: string;
+}
+
+const page = (path: string, title: string, description: string, delivery: PageDelivery, canonical = path) => ({
+  path,
+  title,
+  description,
+  delivery,
+  canonical,
+});
+
+const privacy = 'How Corral collects, uses, shares and protects your information.';
+const terms = 'The terms that apply when you use Corral, the social and events app for the rodeo community.';
+const deletion = 'How to delete your Corral account and what happens to your posts, photos and data.';
+const about = 'Who builds Corral and why: a home online for riders, organisers and fans of rodeo.';
+
+/** Every page the build prerenders, with its head. */
+export const PRERENDERED_PAGES: readonly PageMeta[] = [
+  page(paths.home, 'Corral: the rodeo and western community', SITE_DESCRIPTION, 'static'),
+  page(paths.privacyPolicy, 'Privacy Policy', privacy, 'static'),
+  page(paths.privacyPolicyBare, 'Privacy Policy', privacy, 'static', paths.privacyPolicy),
+  page(paths.terms, 'Terms and Conditions', terms, 'static'),
+  page(paths.termsBare, 'Terms and Conditions', terms, 'static', paths.terms),
+  page(paths.deletionPolicy, 'Account and Data Deletion Policy', deletion, 'static'),
+  page(paths.deletionPolicyBare, 'Account and Data Deletion Policy', deletion, 'static', paths.deletionPolicy),
+  page(paths.aboutUs, 'About Us', about, 'static'),
+  page(paths.aboutUsBare, 'About Us', about, 'static', paths.aboutUs),
+  page(paths.signIn, 'Log in', 'Log in to Corral.', 'app'),
+  page(paths.signUp, 'Sign up', 'Create your free Corral account.', 'app'),
+  page(paths.forgotPassword, 'Forgot password', 'Reset the password of your Corral account.', 'app'),
+];
+
+/** Titles of the web app's screens, for the document title as one navigates (screen readers announce it). */
+const SCREEN_TITLES: readonly [RegExp, string][] = [
+  [/^\/social_home\/friend-list$/, 'Timeline'],
+  [/^\/social_home\/post\//, 'Post'],
+  [/^\/social_home\/event\//, 'Event'],
+  [/^\/social_home\/event-types$/, 'Event Types'],
+  [/^\/social_home\/association-types$/, 'Associations'],
+  [/^\/social_home\/my-events$/, 'My events'],
+  [/^\/social_home\/event-history$/, 'Event history'],
+  [/^\/social_home\/profile\//, 'Profile'],
+  [/^\/social_home\/myprofile\//, 'My profile'],
+  [/^\/social_home\/search$/, 'Search'],
+  [/^\/social_home\/help$/, 'Help'],
+  [/^\/onboarding$/, 'Onboarding'],
+  [/^\/phone-verify$/, 'Phone verification'],
+  [/^\/reset-password$/, 'Reset password'],
+  [/^\/newsletter\/unsubscribe$/, 'Unsubscribe'],
+];
+
+/** The document title of a path: "{screen} · Corral", or the prerendered page's own title. */
+export function documentTitle(pathname: string): string {
+  const prerendered = PRERENDERED_PAGES.find((meta) => meta.path === pathname);
+  if (prerendered) return pathname === paths.home ? prerendered.title : `${prerendered.title} · ${SITE_NAME}`;
+  const screen = SCREEN_TITLES.find(([pattern]) => pattern.test(pathname));
+  return screen ? `${screen[1]} · ${SITE_NAME}` : SITE_NAME;
+}

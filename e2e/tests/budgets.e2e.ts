@@ -1,0 +1,154 @@
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+
+/**
+ * The speed budgets of issue 10: the JavaScript a first visit to a page downloads, measured as the sum of
+ * each script's body gzipped at level 9 (the level the build's precompressed `.gz` files use). Sizes, not
+ * timings, so the figures are the same on any machine. Every run prints the per-file breakdown.
+ */
+const KIB = 1024;
+const BUDGETS = { home: 60 * KIB, feed: 160 * KIB };
+const DEMO = { email: 'demo@corral.app', password: 'Buckle#2026' };
+/** How long no script may start or finish before a page's first load counts as over. */
+const QUIET_MS = 1500;
+
+interface ScriptFile {
+  name: string;
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+interface Load {
+  files: ScriptFile[];
+  gzip: number;
+  brotli: number;
+}
+
+const isScript = (resourceType: string, url: string, contentType: string) =>
+  resourceType === 'script' || /\.m?js(\?|$)/.test(url) || contentType.includes('javascript');
+
+/**
+ * Opens `url` in a fresh page and collects every script it downloads until `ready` is visible and no
+ * script has started or finished for QUIET_MS (SSE keeps a request open, so Playwright's 'networkidle'
+ * would never come).
+ */
+async function measure(page: Page, url: string, ready: (page: Page) => Locator): Promise<Load> {
+  const bodies = new Map<string, Promise<Buffer | null>>();
+  let pending = 0;
+  let lastActivity = Date.now();
+  page.on('request', (request) => {
+    if (!isScript(request.resourceType(), request.url(), '')) return;
+    pending += 1;
+    lastActivity = Date.now();
+  });
+  const settled = () => {
+    pending -= 1;
+    lastActivity = Date.now();
+  };
+  page.on('requestfailed', (request) => {
+    if (isScript(request.resourceType(), request.url(), '')) settled();
+  });
+  page.on('requestfinished', (request) => {
+    if (isScript(request.resourceType(), request.url(), '')) settled();
+  });
+  page.on('response', (response) => {
+    const request = response.request();
+    if (!isScript(request.resourceType(), response.url(), response.headers()['content-type'] ?? '')) return;
+    if (response.status() !== 200) return;
+    bodies.set(
+      response.url(),
+      response.body().catch(() => null),
+    );
+  });
+
+  await page.goto(url);
+  await expect(ready(page)).toBeVisible();
+  await expect.poll(() => pending <= 0 && Date.now() - lastActivity >= QUIET_MS, { timeout: 20_000 }).toBe(true);
+
+  const files: ScriptFile[] = [];
+  for (const [fileUrl, pendingBody] of bodies) {
+    const body = await pendingBody;
+    expect(body, `the body of ${fileUrl}`).not.toBeNull();
+    if (!body) continue;
+    files.push({
+      name: new URL(fileUrl).pathname,
+      raw: body.length,
+      gzip: gzipSync(body, { level: 9 }).length,
+      brotli: brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    });
+  }
+  files.sort((a, b) => b.gzip - a.gzip);
+  return {
+    files,
+    gzip: files.reduce((sum, file) => sum + file.gzip, 0),
+    brotli: files.reduce((sum, file) => sum + file.brotli, 0),
+  };
+}
+
+const kib = (bytes: number) => `${(bytes / KIB).toFixed(1)} KiB`;
+
+function report(label: string, load: Load, budget?: number): void {
+  const lines = load.files.map(
+    (file) =>
+      `    ${kib(file.gzip).padStart(10)} gzip ${kib(file.brotli).padStart(10)} br ${kib(file.raw).padStart(10)} raw  ${file.name}`,
+  );
+  const limit = budget === undefined ? 'no budget' : `budget ${kib(budget)}`;
+  console.log(
+    `[budget] ${label}: ${kib(load.gzip)} gzip (${kib(load.brotli)} brotli) in ${load.files.length} scripts; ${limit}\n${lines.join('\n')}`,
+  );
+}
+
+/** A fresh context per page: nothing cached, as on a first visit. */
+async function firstVisit(
+  browser: Browser,
+  url: string,
+  ready: (page: Page) => Locator,
+  storageState?: Awaited<ReturnType<import('@playwright/test').BrowserContext['storageState']>>,
+): Promise<Load> {
+  const context = await browser.newContext({ storageState });
+  try {
+    return await measure(await context.newPage(), url, ready);
+  } finally {
+    await context.close();
+  }
+}
+
+test.describe('first-load JavaScript', () => {
+  test('the home page, signed out, stays within 60 KiB gzip', async ({ browser }) => {
+    const load = await firstVisit(browser, '/', (page) => page.getByRole('heading', { level: 1 }).first());
+    report('home /', load, BUDGETS.home);
+    expect(load.gzip, 'the home page first-load JavaScript (gzip 9, bytes)').toBeLessThanOrEqual(BUDGETS.home);
+  });
+
+  test('the feed, signed in, stays within 160 KiB gzip', async ({ browser }) => {
+    // Sign in once through the screen, then open the feed in a new context that has only the session.
+    const signIn = await browser.newContext();
+    const page = await signIn.newPage();
+    await page.goto('/sign-in');
+    await page.getByLabel('Email Address', { exact: true }).fill(DEMO.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL('**/social_home/friend-list', { timeout: 8_000 });
+    const storageState = await signIn.storageState();
+    await signIn.close();
+
+    const load = await firstVisit(
+      browser,
+      '/social_home/friend-list',
+      (feed) => feed.getByRole('feed', { name: 'Posts' }).getByRole('article').first(),
+      storageState,
+    );
+    report('feed /social_home/friend-list', load, BUDGETS.feed);
+    expect(load.gzip, 'the feed first-load JavaScript (gzip 9, bytes)').toBeLessThanOrEqual(BUDGETS.feed);
+  });
+
+  test('the sign-in and a policy page (printed, no budget)', async ({ browser }) => {
+    const signIn = await firstVisit(browser, '/sign-in', (page) => page.getByRole('button', { name: 'Log In' }));
+    report('sign-in /sign-in', signIn);
+    const policy = await firstVisit(browser, '/privacy-policy', (page) =>
+      page.getByRole('heading', { level: 1 }).first(),
+    );
+    report('policy /privacy-policy', policy);
+  });
+});
