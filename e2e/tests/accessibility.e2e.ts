@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { newcomer, signUpByApi } from './support.ts';
+import { newcomer, SIGNED_OUT_PAGES, signUpByApi } from './support.ts';
 
 /**
  * axe-core on every route of the web app (apps/web/src/app/router.tsx), signed out and signed in, and with
@@ -104,23 +104,6 @@ async function signIn(page: Page, who: { email: string; password: string }, land
   await page.waitForURL(`**${landing}`, { timeout: 10_000 });
 }
 
-const SIGNED_OUT = [
-  '/',
-  '/sign-in',
-  '/sign-up',
-  '/forgot-password',
-  '/reset-password',
-  '/reset-password#token=not-a-real-token',
-  '/privacy-policy',
-  '/terms-and-conditions',
-  '/deletion-policy',
-  '/about-us',
-  '/privacy_policy',
-  '/terms_and_conditions',
-  '/deletion_policy',
-  '/about_us',
-  '/no-such-page',
-];
 
 test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
   // Each test audits a dozen pages or more, twice at two widths: axe takes a few seconds a page.
@@ -130,7 +113,7 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
     const audit = new Audit();
     for (const viewport of [DESKTOP, PHONE]) {
       await page.setViewportSize(viewport);
-      for (const path of SIGNED_OUT) {
+      for (const path of SIGNED_OUT_PAGES) {
         await page.goto(path);
         await expect(page.locator('h1').first()).toBeVisible();
         await audit.check(page, `${path} @${viewport.width}`);

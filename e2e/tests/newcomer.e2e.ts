@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newcomer, signUpByApi, waitForMessage } from './support.ts';
+import { newcomer, signUpByApi, storeSession, waitForMessage } from './support.ts';
 
 test('a newcomer signs up, logs in, onboards, verifies a phone and lands on the friend list @phone', async ({
   page,
@@ -112,14 +112,7 @@ test('Resend code sends a new code at once, says so, and counts down while the s
   });
   expect(onboard.status(), await onboard.text()).toBe(200);
   const { user } = (await (await request.get('/api/verify', { headers })).json()) as { user: unknown };
-  await page.goto('/privacy-policy');
-  await page.evaluate(
-    ([token, user]) => {
-      localStorage.setItem('token', token as string);
-      localStorage.setItem('session', JSON.stringify({ state: { currentUser: user, isLoggedIn: true }, version: 0 }));
-    },
-    [token, user],
-  );
+  await storeSession(page, token, user);
   await page.goto('/phone-verify');
   let sendRequests = 0;
   page.on('request', (sent) => {

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { SIGNED_OUT_PAGES } from './support.ts';
 
 /**
  * Small screens: every route at phone, tablet and desktop width without horizontal scrolling; the social
@@ -14,23 +15,6 @@ const TABLET = { width: 768, height: 1024 };
 const DESKTOP = { width: 1280, height: 800 };
 const WIDTHS = [PHONE, TABLET, DESKTOP];
 
-const SIGNED_OUT = [
-  '/',
-  '/sign-in',
-  '/sign-up',
-  '/forgot-password',
-  '/reset-password',
-  '/reset-password#token=not-a-real-token',
-  '/privacy-policy',
-  '/terms-and-conditions',
-  '/deletion-policy',
-  '/about-us',
-  '/privacy_policy',
-  '/terms_and_conditions',
-  '/deletion_policy',
-  '/about_us',
-  '/no-such-page',
-];
 
 async function logInByApi(request: APIRequestContext, who: { email: string; password: string }) {
   const response = await request.post('/api/login', { data: who });
@@ -115,7 +99,7 @@ test.describe('small screens', () => {
   test('no signed-out page scrolls sideways at phone, tablet or desktop width', async ({ page }) => {
     for (const viewport of WIDTHS) {
       await page.setViewportSize(viewport);
-      for (const path of SIGNED_OUT) {
+      for (const path of SIGNED_OUT_PAGES) {
         await page.goto(path);
         await expect(page.locator('h1').first()).toBeVisible();
         await expectNoSidewaysScroll(page, `${path} @${viewport.width}`);

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { newcomer, readyMember } from './support.ts';
+import { newcomer, readyMember, storeSession } from './support.ts';
 
 /**
  * A set-up member signed in on this page as the app keeps a session: the token under `token`, the user and the
@@ -9,14 +9,7 @@ async function signedIn(page: Page, request: APIRequestContext, prefix: string):
   const { token } = await readyMember(request, newcomer(prefix));
   const verify = await request.get('/api/verify', { headers: { authorization: `Bearer ${token}` } });
   const { user } = (await verify.json()) as { user: unknown };
-  await page.goto('/privacy-policy');
-  await page.evaluate(
-    ([token, user]) => {
-      localStorage.setItem('token', token as string);
-      localStorage.setItem('session', JSON.stringify({ state: { currentUser: user, isLoggedIn: true }, version: 0 }));
-    },
-    [token, user],
-  );
+  await storeSession(page, token, user);
   await page.goto('/social_home/friend-list');
   await expect(page.getByRole('heading', { name: 'Timeline' })).toBeVisible();
   return token;

@@ -107,3 +107,37 @@ export async function readyMember(
   expect(validated.status(), await validated.text()).toBe(200);
   return { id: user.id, token, headers };
 }
+
+/** Every page a signed-out visitor can open, with a reset link's fragment and a page that does not exist. */
+export const SIGNED_OUT_PAGES = [
+  '/',
+  '/sign-in',
+  '/sign-up',
+  '/forgot-password',
+  '/reset-password',
+  '/reset-password#token=not-a-real-token',
+  '/privacy-policy',
+  '/terms-and-conditions',
+  '/deletion-policy',
+  '/about-us',
+  '/privacy_policy',
+  '/terms_and_conditions',
+  '/deletion_policy',
+  '/about_us',
+  '/no-such-page',
+] as const;
+
+/**
+ * Signs the browser in without the sign-in screen: the session is stored the way the web app keeps it
+ * (token, and the persisted store's user and flag), from a public page of the app's origin.
+ */
+export async function storeSession(page: Page, token: string, user: unknown) {
+  await page.goto('/privacy-policy');
+  await page.evaluate(
+    ([token, user]) => {
+      localStorage.setItem('token', token as string);
+      localStorage.setItem('session', JSON.stringify({ state: { currentUser: user, isLoggedIn: true }, version: 0 }));
+    },
+    [token, user],
+  );
+}

@@ -1,7 +1,7 @@
-import { clsx } from 'clsx';
-import { DropdownMenu } from 'radix-ui';
-import type { ComponentProps, ReactElement, ReactNode } from 'react';
-import { Icon, type IconName } from './icons.tsx';
+import type { DropdownMenu } from 'radix-ui';
+import { type ComponentProps, type ReactElement, type ReactNode, useState } from 'react';
+import type { IconName } from './icons.tsx';
+import { lazyOverlay } from './lazy-overlay.tsx';
 
 export interface MenuProps {
   /** The button that opens the menu (a `<button type="button">`); Radix gives it the menu's aria attributes. */
@@ -13,69 +13,66 @@ export interface MenuProps {
   sideOffset?: number;
 }
 
-/**
- * The app's dropdown menu (Radix DropdownMenu): the list opens under the trigger, aligned to its end;
- * arrow keys move through the items; a choice, Escape or an outside click closes it and focus returns to
- * the trigger.
- */
-export function Menu({ trigger, children, className, sideOffset = 8 }: MenuProps) {
-  return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={sideOffset}
-          className={clsx(
-            'z-50 rounded-xl bg-white p-1 text-sm text-stone-800 shadow-lg ring-1 ring-leather-100',
-            className,
-          )}
-        >
-          {children}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
-  );
+/** The Radix module, once loaded: the items render only inside an open menu, so it is there when they do. */
+let radix: typeof import('./menu.lazy.tsx') | undefined;
+
+const LazyMenu = lazyOverlay<{ children: ReactNode; className?: string; sideOffset: number }>(
+  () =>
+    import('./menu.lazy.tsx').then((module) => {
+      radix = module;
+      return module.RadixMenu;
+    }),
+  { popup: 'menu', arrowDownOpens: true },
+);
+
+/** The loaded Radix parts of a menu (its items render inside an open menu only). */
+export function menuParts(): typeof import('./menu.lazy.tsx') {
+  if (!radix) throw new Error('A menu item renders inside a Menu.');
+  return radix;
 }
 
-const tones = {
-  default: 'data-highlighted:bg-leather-50',
-  danger: 'text-red-700 data-highlighted:bg-red-50',
-};
+/**
+ * The app's dropdown menu (Radix DropdownMenu, loaded on first use: see ui/lazy-overlay.tsx): the list opens
+ * under the trigger, aligned to its end; arrow keys move through the items; a choice, Escape or an outside
+ * click closes it and focus returns to the trigger. Not modal: Radix's modal menu marks the rest of the page
+ * aria-hidden while its links stay focusable (axe: aria-hidden-focus); the menu keeps Tab inside it and closes
+ * on an outside click all the same.
+ */
+export function Menu({ trigger, children, className, sideOffset = 8 }: MenuProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <LazyMenu trigger={trigger} open={open} onOpenChange={setOpen} className={className} sideOffset={sideOffset}>
+      {children}
+    </LazyMenu>
+  );
+}
 
 export interface MenuItemProps extends ComponentProps<typeof DropdownMenu.Item> {
   /** Drawn before the text; not with `asChild`, whose one child is the item. */
   icon?: IconName;
-  tone?: keyof typeof tones;
+  tone?: 'default' | 'danger';
 }
 
 /** One choice of a Menu: `onSelect` acts, or `asChild` makes a link the item. */
-export function MenuItem({ icon, tone = 'default', className, children, ...props }: MenuItemProps) {
-  return (
-    <DropdownMenu.Item
-      {...props}
-      className={clsx(
-        'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 outline-none data-disabled:cursor-default data-disabled:opacity-50',
-        tones[tone],
-        className,
-      )}
-    >
-      {icon ? (
-        <>
-          <Icon name={icon} className="size-4 text-leather-700" />
-          {children}
-        </>
-      ) : (
-        children
-      )}
-    </DropdownMenu.Item>
-  );
+export function MenuItem(props: MenuItemProps) {
+  const { RadixMenuItem } = menuParts();
+  return <RadixMenuItem {...props} />;
 }
 
 export function MenuLabel({ children }: { children: ReactNode }) {
-  return <DropdownMenu.Label className="px-3 pt-2 pb-1 font-semibold text-leather-900">{children}</DropdownMenu.Label>;
+  const { RadixMenuLabel } = menuParts();
+  return <RadixMenuLabel>{children}</RadixMenuLabel>;
 }
 
 export function MenuSeparator() {
-  return <DropdownMenu.Separator className="my-1 h-px bg-leather-100" />;
+  const { RadixMenuSeparator } = menuParts();
+  return <RadixMenuSeparator />;
+}
+
+export interface MenuSwitchItemProps {
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  disabled?: boolean;
+  badge: ReactNode;
+  children: ReactNode;
 }
