@@ -3,12 +3,15 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { App } from './app/app.tsx';
 import { createAppRouter } from './app/router.ts';
+import { verifyStoredSessionOnce } from './features/auth/api/verify-session.ts';
 import { useSession } from './lib/session-store.ts';
 import './styles.css';
 
 async function start() {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
+  // The stored session's check (which every member query waits for) travels while the page's modules load.
+  verifyStoredSessionOnce();
   const router = await createAppRouter();
   const app = (
     <StrictMode>

@@ -6,6 +6,12 @@ import { EventSummary } from './event-summary.tsx';
 export function SuggestedEvents() {
   const suggestions = useSuggestions();
   const events = suggestions.data?.suggested_events ?? [];
+  if (suggestions.isPending) {
+    // About as tall as a loaded card (its text wraps more on narrow screens), so the timeline below stays put.
+    return (
+      <div aria-hidden="true" className="h-[22rem] animate-pulse rounded-2xl bg-white/70 shadow-sm md:h-[20.25rem]" />
+    );
+  }
   if (events.length === 0) return null;
   return (
     <section aria-labelledby="suggested-events-heading" className="rounded-2xl bg-white p-4 shadow-sm">

@@ -17,7 +17,8 @@ export function SuggestedFriends() {
   const friends = suggestions.data?.suggestions.friends ?? [];
   const requested = new Set(suggestions.data?.requested ?? []);
   if (suggestions.isPending) {
-    return <div aria-hidden="true" className="h-56 animate-pulse rounded-2xl bg-white/70 shadow-sm" />;
+    // As tall as the loaded card (heading, one row of cards, the carousel's controls): nothing below moves.
+    return <div aria-hidden="true" className="h-[21rem] animate-pulse rounded-2xl bg-white/70 shadow-sm" />;
   }
   if (friends.length === 0) return null;
   return (
