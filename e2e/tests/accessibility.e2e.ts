@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { newcomer, SIGNED_OUT_PAGES, signUpByApi } from './support.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO, demoMemberPages, newcomer, SIGNED_OUT_PAGES, signUpByApi } from './support.ts';
 
 /**
  * axe-core on every route of the web app (apps/web/src/app/router.tsx), signed out and signed in, and with
@@ -17,9 +17,6 @@ const STRUCTURE_RULES = [
   'region',
   'skip-link',
 ];
-const DEMO = { email: 'demo@corral.app', password: 'Buckle#2026' };
-/** A friend of the demo member in the demo community (same password). */
-const FRIEND = { email: 'cody.braddock@demo.corral.app', password: DEMO.password };
 const PHONE = { width: 360, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
 
@@ -89,12 +86,6 @@ async function settle(page: Page) {
   );
 }
 
-async function logInByApi(request: APIRequestContext, who: { email: string; password: string }) {
-  const response = await request.post('/api/login', { data: who });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()).user as { id: string; api_token: string };
-}
-
 /** Signs in through the screen and waits for the redirect to `landing`. */
 async function signIn(page: Page, who: { email: string; password: string }, landing: string) {
   await page.goto('/sign-in');
@@ -103,7 +94,6 @@ async function signIn(page: Page, who: { email: string; password: string }, land
   await page.getByRole('button', { name: 'Log In' }).click();
   await page.waitForURL(`**${landing}`, { timeout: 10_000 });
 }
-
 
 test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
   // Each test audits a dozen pages or more, twice at two widths: axe takes a few seconds a page.
@@ -130,34 +120,12 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
 
   test('every page of the social area, signed in as a ready member', async ({ page, request }) => {
     const audit = new Audit();
-    const demo = await logInByApi(request, DEMO);
-    const friend = await logInByApi(request, FRIEND);
-    const headers = { authorization: `Bearer ${demo.api_token}` };
-    const timeline = (await (await request.get('/api/home/timeline', { headers })).json()).data as {
-      id: number;
-      media: unknown[];
-    }[];
-    const post = timeline.find((item) => item.media.length > 1) ?? timeline[0];
-    const events = (await (await request.get('/api/events?scope=upcoming', { headers })).json()).data as {
-      id: number;
-    }[];
-    expect(post).toBeDefined();
-    expect(events.length).toBeGreaterThan(0);
+    const memberPages = await demoMemberPages(request);
 
     await page.setViewportSize(DESKTOP);
     await signIn(page, DEMO, '/social_home/friend-list');
     const routes = [
-      '/social_home/friend-list',
-      `/social_home/post/${post?.id}`,
-      `/social_home/event/${events[0]?.id}`,
-      '/social_home/event-types',
-      '/social_home/association-types',
-      '/social_home/my-events',
-      '/social_home/event-history',
-      `/social_home/profile/${friend.id}`,
-      `/social_home/myprofile/${demo.id}`,
-      '/social_home/search?q=cody',
-      '/social_home/help?topic=help',
+      ...memberPages,
       '/social_home/help?topic=feedback',
       '/social_home/help?topic=contact',
       // A signed-in member on the public pages: the greeting menu instead of Sign In.

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { SIGNED_OUT_PAGES } from './support.ts';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { DEMO, demoMemberPages, SIGNED_OUT_PAGES } from './support.ts';
 
 /**
  * Small screens: every route at phone, tablet and desktop width without horizontal scrolling; the social
@@ -7,20 +7,10 @@ import { SIGNED_OUT_PAGES } from './support.ts';
  * focus returned; toasts never cover the header's controls; the home page readable with JavaScript off.
  */
 
-const DEMO = { email: 'demo@corral.app', password: 'Buckle#2026' };
-/** A friend of the demo member in the demo community (same password). */
-const FRIEND = { email: 'cody.braddock@demo.corral.app', password: DEMO.password };
 const PHONE = { width: 360, height: 740 };
 const TABLET = { width: 768, height: 1024 };
 const DESKTOP = { width: 1280, height: 800 };
 const WIDTHS = [PHONE, TABLET, DESKTOP];
-
-
-async function logInByApi(request: APIRequestContext, who: { email: string; password: string }) {
-  const response = await request.post('/api/login', { data: who });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()).user as { id: string; api_token: string };
-}
 
 async function signIn(page: Page, who: { email: string; password: string }) {
   await page.goto('/sign-in');
@@ -108,32 +98,9 @@ test.describe('small screens', () => {
   });
 
   test('no page of the social area scrolls sideways at phone, tablet or desktop width', async ({ page, request }) => {
-    const demo = await logInByApi(request, DEMO);
-    const friend = await logInByApi(request, FRIEND);
-    const headers = { authorization: `Bearer ${demo.api_token}` };
-    const timeline = (await (await request.get('/api/home/timeline', { headers })).json()).data as {
-      id: number;
-      media: unknown[];
-    }[];
-    const post = timeline.find((item) => item.media.length > 1) ?? timeline[0];
-    const events = (await (await request.get('/api/events?scope=upcoming', { headers })).json()).data as {
-      id: number;
-    }[];
+    const memberPages = await demoMemberPages(request);
     await signIn(page, DEMO);
-    const routes = [
-      '/social_home/friend-list',
-      `/social_home/post/${post?.id}`,
-      `/social_home/event/${events[0]?.id}`,
-      '/social_home/event-types',
-      '/social_home/association-types',
-      '/social_home/my-events',
-      '/social_home/event-history',
-      `/social_home/profile/${friend.id}`,
-      `/social_home/myprofile/${demo.id}`,
-      '/social_home/search?q=cody',
-      '/social_home/help?topic=help',
-      '/',
-    ];
+    const routes = [...memberPages, '/'];
     for (const viewport of WIDTHS) {
       await page.setViewportSize(viewport);
       for (const path of routes) {

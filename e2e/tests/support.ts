@@ -141,3 +141,47 @@ export async function storeSession(page: Page, token: string, user: unknown) {
     [token, user],
   );
 }
+
+/** The demo member of the seeded community, and one of their friends (same password). */
+export const DEMO = { email: 'demo@corral.app', password: 'Buckle#2026' };
+export const DEMO_FRIEND = { email: 'cody.braddock@demo.corral.app', password: DEMO.password };
+
+/** Logs in through the API: the member's id and token. */
+export async function logInByApi(request: APIRequestContext, who: { email: string; password: string }) {
+  const response = await request.post('/api/login', { data: who });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()).user as { id: string; api_token: string };
+}
+
+/**
+ * Every screen of the social area as the demo member sees it, with real ids from the seeded community: a
+ * post with several photos, an upcoming event, a friend's profile, their own profile, search and help.
+ */
+export async function demoMemberPages(request: APIRequestContext): Promise<string[]> {
+  const demo = await logInByApi(request, DEMO);
+  const friend = await logInByApi(request, DEMO_FRIEND);
+  const headers = { authorization: `Bearer ${demo.api_token}` };
+  const timeline = (await (await request.get('/api/home/timeline', { headers })).json()).data as {
+    id: number;
+    media: unknown[];
+  }[];
+  const post = timeline.find((item) => item.media.length > 1) ?? timeline[0];
+  const events = (await (await request.get('/api/events?scope=upcoming', { headers })).json()).data as {
+    id: number;
+  }[];
+  expect(post).toBeDefined();
+  expect(events.length).toBeGreaterThan(0);
+  return [
+    '/social_home/friend-list',
+    `/social_home/post/${post?.id}`,
+    `/social_home/event/${events[0]?.id}`,
+    '/social_home/event-types',
+    '/social_home/association-types',
+    '/social_home/my-events',
+    '/social_home/event-history',
+    `/social_home/profile/${friend.id}`,
+    `/social_home/myprofile/${demo.id}`,
+    '/social_home/search?q=cody',
+    '/social_home/help?topic=help',
+  ];
+}
