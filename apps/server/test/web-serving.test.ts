@@ -146,12 +146,23 @@ describe('a prerendered build', () => {
     }
   });
 
-  it('answers an unknown API path, a missing asset and a non-GET page path with the JSON 404', async () => {
+  it('sends a form posted to its own page back to the page, never taking its fields into the address', async () => {
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/sign-in',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=rider%40example.com&password=Buckle%232026',
+    });
+    expect(posted.statusCode).toBe(303);
+    expect(posted.headers.location).toBe('/sign-in');
+  });
+
+  it('answers an unknown API path, a missing asset and other methods on a page path with the JSON 404', async () => {
     for (const response of [
       await get('/api/no-such-thing'),
       await get('/api'),
       await get('/assets/missing-AbCd_123.js', 'br, gzip'),
-      await t.app.inject({ method: 'POST', url: '/social_home' }),
+      await t.app.inject({ method: 'PUT', url: '/social_home' }),
     ]) {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: expect.any(String) });

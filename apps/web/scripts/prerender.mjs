@@ -31,12 +31,14 @@ const siteEntry = manifest['src/site/main.ts'];
 if (!appEntry || !siteEntry) throw new Error('The build manifest lacks the app or the site entry');
 
 /**
- * Runs before the first paint of a prerendered page: marks a member's browser (the persisted session's
- * flag and a token, as src/lib/storage-keys.ts reads them) so the stylesheet hides the calls to sign up
- * and the Sign In button until the web app shows the member's own header. The server allows exactly this
+ * Runs before the first paint of a prerendered page: marks a browser with scripts on (`data-js`: the phone
+ * menu's button shows), and a member's browser (`data-member`: the persisted session's flag and a token, as
+ * src/lib/storage-keys.ts reads them) so the stylesheet hides the calls to sign up and the Sign In button
+ * until the web app shows the member's own header. The server allows exactly this
  * inline script by its hash (dist/csp.json).
  */
 const MEMBER_FLAG =
+  'document.documentElement.setAttribute("data-js","");' +
   'try{var s=JSON.parse(localStorage.getItem("session")||"null");' +
   'if(s&&s.state&&s.state.isLoggedIn===true&&localStorage.getItem("token"))' +
   'document.documentElement.setAttribute("data-member","")}catch(e){}';

@@ -7,6 +7,12 @@ import { verifyStoredSessionOnce } from './features/auth/api/verify-session.ts';
 import { useSession } from './lib/session-store.ts';
 import './styles.css';
 
+// Scripts run (the prerendered pages' inline script says so too), and <html> says whether a member is signed
+// in: a session ended elsewhere must bring back the Sign In button and the calls to sign up (styles.css).
+document.documentElement.setAttribute('data-js', '');
+const markMember = (isLoggedIn: boolean) => document.documentElement.toggleAttribute('data-member', isLoggedIn);
+useSession.subscribe((state) => markMember(state.isLoggedIn));
+
 async function start() {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');

@@ -63,15 +63,14 @@ export function registerWebApp(app: FastifyInstance, dist: string): void {
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      pathname !== API_PREFIX &&
-      !pathname.startsWith(`${API_PREFIX}/`) &&
-      !path.extname(pathname);
-    if (site && isPage) {
+    const isPagePath = pathname !== API_PREFIX && !pathname.startsWith(`${API_PREFIX}/`) && !path.extname(pathname);
+    if (site && isPagePath && (request.method === 'GET' || request.method === 'HEAD')) {
       const page = site.pages.get(pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname);
       return reply.sendFile(page ?? site.shell);
     }
+    // A prerendered form (sign-in, sign-up …) sent before the web app took it over, or with scripts off, posts
+    // to its own page: back to that page, the body unread (the web app sends the form to the API).
+    if (site && isPagePath && request.method === 'POST') return reply.redirect(pathname, 303);
     return reply.status(404).send({ message: MESSAGES.http.notFound });
   });
 }

@@ -41,8 +41,13 @@ export function setUpCarousel(carousel: HTMLElement): Cleanup {
     const count = positions();
     const index = Math.min(current(), count - 1);
     controls.hidden = count < 2;
-    if (previous) previous.disabled = index <= 0;
-    if (next) next.disabled = index >= count - 1;
+    // An arrow disabled under the keyboard's focus would drop the focus to the page: it moves to the other one.
+    const atStart = index <= 0;
+    const atEnd = index >= count - 1;
+    if (atStart && previous && document.activeElement === previous) next?.focus();
+    if (atEnd && next && document.activeElement === next) previous?.focus();
+    if (previous) previous.disabled = atStart;
+    if (next) next.disabled = atEnd;
     dots.forEach((dot, dotIndex) => {
       dot.hidden = dotIndex >= count;
       if (dotIndex === index) dot.setAttribute('aria-current', 'true');

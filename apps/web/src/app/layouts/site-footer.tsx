@@ -1,3 +1,4 @@
+import { NEWSLETTER_EMAIL_MAX } from '@corral/contract';
 import type { ReactNode } from 'react';
 import { paths } from '../../config/paths.ts';
 import { useSession } from '../../lib/session-store.ts';
@@ -155,6 +156,7 @@ function NewsletterForm() {
           name="email"
           type="email"
           required
+          maxLength={NEWSLETTER_EMAIL_MAX}
           autoComplete="email"
           placeholder="you@example.com"
           className="min-w-0 flex-1 rounded-lg border border-leather-700 bg-leather-900 px-3 py-2.5 text-white placeholder:text-leather-300 aria-[invalid=true]:border-red-300"

@@ -75,6 +75,7 @@ export function TopNav({ variant }: { variant: 'light' | 'dark' }) {
               <a
                 href={paths.signIn}
                 data-guest-only
+                data-no-js-show
                 className={clsx(
                   'hidden rounded-lg px-4 py-2 text-sm font-semibold md:inline-flex',
                   dark
@@ -88,6 +89,7 @@ export function TopNav({ variant }: { variant: 'light' | 'dark' }) {
             <button
               type="button"
               data-menu-toggle
+              data-js-only
               aria-expanded={false}
               aria-controls={MENU_ID}
               className={clsx(

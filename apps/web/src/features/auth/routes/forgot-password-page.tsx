@@ -39,7 +39,8 @@ export function ForgotPasswordPage() {
   return (
     <AuthCard title="Forgot password" subtitle="We will email you a link to choose a new password.">
       <FormAlert message={alert} />
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      {/* POST: a press before the script has taken the form over must never put a password in the address. */}
+      <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <TextField
           label="Email Address"
           type="email"

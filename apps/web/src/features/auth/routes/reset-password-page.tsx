@@ -76,7 +76,8 @@ export function ResetPasswordPage() {
           </Link>
         </p>
       )}
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      {/* POST: a press before the script has taken the form over must never put a password in the address. */}
+      <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <PasswordField
           label="New Password"
           autoComplete="new-password"

@@ -66,7 +66,8 @@ export function SignInPage() {
   return (
     <AuthCard title="Login" subtitle="Welcome back to the arena.">
       <FormAlert message={alert} />
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      {/* POST: a press before the script has taken the form over must never put a password in the address. */}
+      <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <TextField
           label="Email Address"
           type="email"

@@ -60,7 +60,8 @@ export function SignUpPage() {
   return (
     <AuthCard title="Sign-up" subtitle="Join the rodeo and western community.">
       <FormAlert message={alert} />
-      <form noValidate onSubmit={onValid} className="flex flex-col gap-4">
+      {/* POST: a press before the script has taken the form over must never put a password in the address. */}
+      <form method="post" noValidate onSubmit={onValid} className="flex flex-col gap-4">
         <TextField
           label="Full Name"
           autoComplete="name"
