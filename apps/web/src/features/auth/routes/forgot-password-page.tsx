@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../../config/paths.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { useRequestPasswordReset } from '../api/auth-api.ts';
@@ -13,6 +14,7 @@ import { AuthCard, FormAlert } from '../components/auth-card.tsx';
 const F = MESSAGES.forgotPassword;
 
 export function ForgotPasswordPage() {
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   const request = useRequestPasswordReset();
   const [alert, setAlert] = useState<string | null>(null);
@@ -48,7 +50,7 @@ export function ForgotPasswordPage() {
           error={form.formState.errors.email?.message}
           {...form.register('email')}
         />
-        <Button type="submit" busy={request.isPending} className="w-full">
+        <Button type="submit" busy={request.isPending} disabled={!hydrated} className="w-full">
           Reset Password
         </Button>
       </form>

@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { STORAGE_KEYS, useSession } from '../../../lib/session-store.ts';
 import { homeFor } from '../../../lib/setup-progress.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { Button } from '../../../ui/button.tsx';
 import { PasswordField, TextField } from '../../../ui/text-field.tsx';
 import { useLogIn } from '../api/auth-api.ts';
@@ -16,6 +17,7 @@ import { AuthCard, FormAlert } from '../components/auth-card.tsx';
 const L = MESSAGES.login;
 
 export function SignInPage() {
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   const logIn = useLogIn();
   const [alert, setAlert] = useState<string | null>(null);
@@ -90,7 +92,7 @@ export function SignInPage() {
             Forgot password?
           </Link>
         </div>
-        <Button type="submit" disabled={busy} className="mt-2 w-full">
+        <Button type="submit" disabled={busy || !hydrated} className="mt-2 w-full">
           {busy ? L.busy : 'Log In'}
         </Button>
       </form>

@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { Button } from '../../../ui/button.tsx';
 import { PasswordField, TextField } from '../../../ui/text-field.tsx';
 import { useSignUp } from '../api/auth-api.ts';
@@ -16,6 +17,7 @@ import { SocialSignInButtons } from '../components/social-sign-in-buttons.tsx';
 const S = MESSAGES.signUp;
 
 export function SignUpPage() {
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   const signUp = useSignUp();
   const [alert, setAlert] = useState<string | null>(null);
@@ -88,7 +90,7 @@ export function SignUpPage() {
           error={errors.confirm_password?.message}
           {...form.register('confirm_password')}
         />
-        <Button type="submit" busy={signUp.isPending} disabled={registered} className="mt-2 w-full">
+        <Button type="submit" busy={signUp.isPending} disabled={registered || !hydrated} className="mt-2 w-full">
           Register
         </Button>
       </form>
