@@ -76,6 +76,16 @@ async function settle(page: Page) {
       timeout: 15_000,
     })
     .not.toBe('true');
+  // A toast fades in a tick after it is added (sonner), when no animation is running yet to wait for.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Array.from(document.querySelectorAll('[data-sonner-toast]')).every(
+          (toast) => toast.getAttribute('data-mounted') === 'true' && getComputedStyle(toast).opacity === '1',
+        ),
+      ),
+    )
+    .toBe(true);
   await page.evaluate(() =>
     Promise.all(
       document
