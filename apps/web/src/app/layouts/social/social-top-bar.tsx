@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { NotificationsMenu } from '../../../features/notifications/components/notifications-menu.tsx';
@@ -24,7 +25,8 @@ export function SocialTopBar() {
   const [creatingEvent, setCreatingEvent] = useState(false);
   const searchButton = useRef<HTMLButtonElement>(null);
   const closeSearch = () => {
-    setSearching(false);
+    // Rendered at once: the button is inert while the search is open, and only a live button takes the focus.
+    flushSync(() => setSearching(false));
     searchButton.current?.focus();
   };
   const shortcuts: { icon: IconName; label: string; to: string }[] = [
@@ -34,8 +36,11 @@ export function SocialTopBar() {
   return (
     <header className="sticky top-0 z-40 border-b border-leather-100 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-3 sm:px-4">
-        <MenuSheet />
-        <Link to={paths.friendList} aria-label="Corral timeline" className="shrink-0">
+        {/* While the phone's search box lies over the bar, what it covers is out of reach (no hidden focus). */}
+        <div inert={searching} className="contents">
+          <MenuSheet />
+        </div>
+        <Link to={paths.friendList} aria-label="Corral timeline" className="shrink-0" inert={searching}>
           <img
             src="/assets/img/logo-light.svg"
             alt="Corral"
@@ -46,7 +51,7 @@ export function SocialTopBar() {
           <img src="/assets/img/logo-mark.svg" alt="Corral" width={32} height={32} className="size-8 sm:hidden" />
         </Link>
         <SearchBox phoneOpen={searching} onPhoneClose={closeSearch} />
-        <nav aria-label="Shortcuts" className="ml-auto flex items-center gap-1">
+        <nav aria-label="Shortcuts" className="ml-auto flex items-center gap-1" inert={searching}>
           <button
             ref={searchButton}
             type="button"
