@@ -22,9 +22,10 @@ export function UserProfilePage() {
     const missing = profile.error instanceof ApiError && profile.error.status === 404;
     return (
       <div role="alert" className="flex flex-col items-center gap-3 rounded-2xl bg-white p-6 text-center shadow-sm">
-        <p className="font-semibold text-leather-900">
+        {/* The page's heading: without a profile, what happened is what the page is about. */}
+        <h1 className="font-semibold text-leather-900">
           {missing ? PROFILE_MESSAGES.userNotFound : PROFILE_MESSAGES.loadFailed}
-        </p>
+        </h1>
         {!missing && (
           <Button variant="secondary" onClick={() => profile.refetch()}>
             Try again
