@@ -1,6 +1,6 @@
 import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { StoreBadges } from './store-badges.tsx';
+import { StoreBadges } from '../../../ui/store-badges.tsx';
 
 /** The download call to action: the apps are on their way; the web app works today. */
 export function DownloadSection() {

@@ -1,6 +1,6 @@
 import { paths } from '../../../config/paths.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { StoreBadges } from './store-badges.tsx';
+import { StoreBadges } from '../../../ui/store-badges.tsx';
 
 /** Decorative faces of the members claim: initials on the palette's colours. */
 const FACES = [

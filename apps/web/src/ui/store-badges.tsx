@@ -2,9 +2,10 @@ import { clsx } from 'clsx';
 
 type Store = 'app-store' | 'google-play';
 
-const STORES: Record<Store, { small: string; name: string; platform: string }> = {
-  'app-store': { small: 'Download on the', name: 'App Store', platform: 'iPhone' },
-  'google-play': { small: 'Get it on', name: 'Google Play', platform: 'Android' },
+// The apps are not in the stores yet: the badges say so wherever they stand.
+const STORES: Record<Store, { small: string; name: string }> = {
+  'app-store': { small: 'Coming soon to the', name: 'App Store' },
+  'google-play': { small: 'Coming soon on', name: 'Google Play' },
 };
 
 /** Our own glyphs (not the stores' marks): a phone for the App Store, a play triangle for Google Play. */
@@ -34,18 +35,18 @@ const badgeClass =
 
 /**
  * The two store buttons. The apps are not in the stores yet, so they lead to the download section (`href`),
- * or, where they are that section, show as "Coming soon" without a link.
+ * or, where they are that section, stand without a link.
  */
 export function StoreBadges({ href, className }: { href?: string; className?: string }) {
   return (
     <ul className={clsx('flex flex-wrap gap-2 sm:gap-3', className)}>
       {(Object.keys(STORES) as Store[]).map((store) => {
-        const { small, name, platform } = STORES[store];
+        const { small, name } = STORES[store];
         const content = (
           <>
             <StoreGlyph store={store} />
             <span className="flex flex-col leading-tight">
-              <span className="text-xs text-stone-200">{href ? small : `${platform} · coming soon`}</span>
+              <span className="text-xs text-stone-200">{small}</span>
               <span className="text-base font-semibold sm:text-lg">{name}</span>
             </span>
           </>
