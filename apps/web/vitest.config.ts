@@ -1,3 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { name: 'web', include: ['src/**/*.test.{ts,tsx}'], env: { TZ: 'UTC' } } });
+// Logic tests (`*.test.ts`) run in Node; component tests (`*.test.tsx`) render with Testing Library in jsdom.
+export default defineConfig({
+  test: {
+    name: 'web',
+    include: ['src/**/*.test.{ts,tsx}'],
+    env: { TZ: 'UTC' },
+    setupFiles: ['./src/test/setup.ts'],
+    environment: 'node',
+  },
+});
