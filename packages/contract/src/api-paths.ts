@@ -1,4 +1,23 @@
-/** The API's paths, relative to /api, shared by the server's routes and the web's client. */
+/** `:name` in a route pattern (Fastify's form): the place a path's one parameter goes. */
+const PARAMETER = /:[A-Za-z_]\w*/;
+
+/**
+ * A path with one parameter, defined once by its route pattern: the server registers `pattern`, the web
+ * calls the path itself to build the URL, with the value encoded in the parameter's place.
+ */
+export type ParamPath<Pattern extends string = string> = ((value: number | string) => string) & {
+  readonly pattern: Pattern;
+};
+
+function paramPath<const Pattern extends `/${string}:${string}`>(pattern: Pattern): ParamPath<Pattern> {
+  const build = (value: number | string) => pattern.replace(PARAMETER, () => encodeURIComponent(String(value)));
+  return Object.assign(build, { pattern });
+}
+
+/**
+ * The API's paths, relative to /api, shared by the server's routes and the web's client. A path without
+ * parameters is its own pattern; a path with one is a `ParamPath`.
+ */
 export const API_PATHS = {
   health: '/health',
   signup: '/signup',
@@ -19,28 +38,28 @@ export const API_PATHS = {
   upcomingEvents: '/home/upcoming-events',
   suggestions: '/home/upcoming-events-home',
   posts: '/posts',
-  post: (id: number | string) => `/posts/${id}`,
-  postLike: (id: number | string) => `/posts/${id}/like`,
-  postComments: (id: number | string) => `/posts/${id}/comments`,
-  postShare: (id: number | string) => `/posts/${id}/share`,
-  postReport: (id: number | string) => `/posts/${id}/report`,
+  post: paramPath('/posts/:id'),
+  postLike: paramPath('/posts/:id/like'),
+  postComments: paramPath('/posts/:id/comments'),
+  postShare: paramPath('/posts/:id/share'),
+  postReport: paramPath('/posts/:id/report'),
   friendRequests: '/friends/requests',
-  friendRequestAccept: (id: number | string) => `/friends/requests/${id}/accept`,
-  friendRequest: (id: number | string) => `/friends/requests/${id}`,
+  friendRequestAccept: paramPath('/friends/requests/:id/accept'),
+  friendRequest: paramPath('/friends/requests/:id'),
   friends: '/friends',
-  friend: (userId: string) => `/friends/${encodeURIComponent(userId)}`,
+  friend: paramPath('/friends/:user_id'),
   /** A member's profile: header, friendship status, counts (hidden ones null). */
-  user: (userId: string) => `/users/${encodeURIComponent(userId)}`,
+  user: paramPath('/users/:id'),
   /** The spec's profile counts and a member's posts and events (its table). */
-  userCounts: (userId: string) => `/user/get/${encodeURIComponent(userId)}`,
-  userPosts: (userId: string) => `/user/posts-and-events/${encodeURIComponent(userId)}`,
+  userCounts: paramPath('/user/get/:id'),
+  userPosts: paramPath('/user/posts-and-events/:id'),
   me: '/me',
   meAvatar: '/me/avatar',
   notifications: '/notifications',
   notificationsRead: '/notifications/read',
-  notificationAccept: (id: number | string) => `/notifications/${id}/accept`,
-  notificationRead: (id: number | string) => `/notifications/${id}/read`,
-  notification: (id: number | string) => `/notifications/${id}`,
+  notificationAccept: paramPath('/notifications/:id/accept'),
+  notificationRead: paramPath('/notifications/:id/read'),
+  notification: paramPath('/notifications/:id'),
   stream: '/stream',
   search: '/search',
   feedback: '/feedback',
@@ -49,12 +68,12 @@ export const API_PATHS = {
   /** RFC 8058 one-click unsubscription: the URL of the newsletter emails' List-Unsubscribe header. */
   newsletterOneClick: '/newsletter/unsubscribe/one-click',
   events: '/events',
-  event: (id: number | string) => `/events/${id}`,
-  eventFollow: (id: number | string) => `/events/${id}/follow`,
-  eventCancel: (id: number | string) => `/events/${id}/cancel`,
-  eventIcs: (id: number | string) => `/events/${id}/calendar.ics`,
+  event: paramPath('/events/:id'),
+  eventFollow: paramPath('/events/:id/follow'),
+  eventCancel: paramPath('/events/:id/cancel'),
+  eventIcs: paramPath('/events/:id/calendar.ics'),
   calendarFeed: '/me/calendar-feed',
-  calendarFeedIcs: (token: string) => `/calendar/${encodeURIComponent(token)}.ics`,
+  calendarFeedIcs: paramPath('/calendar/:token.ics'),
 } as const;
 
 export const API_PREFIX = '/api';

@@ -70,7 +70,7 @@ const memberRoutes = routeGroup('member', async (app) => {
   );
 
   app.get(
-    '/events/:id',
+    API_PATHS.event.pattern,
     { schema: { tags, ...byId, response: { 200: eventDetailResponseSchema } } },
     async (request) => ({
       data: await getEvent(app.ctx, viewerOf(request), request.params.id),
@@ -78,7 +78,7 @@ const memberRoutes = routeGroup('member', async (app) => {
   );
 
   app.patch(
-    '/events/:id',
+    API_PATHS.event.pattern,
     { schema: { tags, ...byId, consumes: ['multipart/form-data'], response: { 200: eventDetailResponseSchema } } },
     async (request) => {
       const viewer = viewerOf(request);
@@ -89,23 +89,23 @@ const memberRoutes = routeGroup('member', async (app) => {
   );
 
   app.post(
-    '/events/:id/cancel',
+    API_PATHS.eventCancel.pattern,
     { schema: { tags, ...byId, response: { 200: eventDetailResponseSchema } } },
     async (request) => ({ data: await cancelEvent(app.ctx, viewerOf(request), request.params.id) }),
   );
 
   app.post(
-    '/events/:id/follow',
+    API_PATHS.eventFollow.pattern,
     { schema: { tags, ...byId, response: { 200: followEventResponseSchema } } },
     (request) => setFollowing(app.ctx, viewerOf(request), request.params.id, true),
   );
   app.delete(
-    '/events/:id/follow',
+    API_PATHS.eventFollow.pattern,
     { schema: { tags, ...byId, response: { 200: followEventResponseSchema } } },
     (request) => setFollowing(app.ctx, viewerOf(request), request.params.id, false),
   );
 
-  app.get('/events/:id/calendar.ics', { schema: { tags, ...byId } }, async (request, reply) =>
+  app.get(API_PATHS.eventIcs.pattern, { schema: { tags, ...byId } }, async (request, reply) =>
     sendIcs(reply, await eventIcs(app.ctx, viewerOf(request), request.params.id), `event-${request.params.id}.ics`),
   );
 
@@ -124,12 +124,9 @@ const memberRoutes = routeGroup('member', async (app) => {
  */
 const calendarRoutes = routeGroup('public', async (app) => {
   app.get(
-    '/calendar/:file',
-    { schema: { tags, params: z.object({ file: z.string().max(100) }) } },
-    async (request, reply) => {
-      const token = request.params.file.endsWith('.ics') ? request.params.file.slice(0, -4) : '';
-      return sendIcs(reply, await calendarFeedIcs(app.ctx, token), 'corral.ics');
-    },
+    API_PATHS.calendarFeedIcs.pattern,
+    { schema: { tags, params: z.object({ token: z.string().max(100) }) } },
+    async (request, reply) => sendIcs(reply, await calendarFeedIcs(app.ctx, request.params.token), 'corral.ics'),
   );
 });
 

@@ -52,7 +52,7 @@ export const friendsRoutes = routeGroup('member', async (app) => {
     (request) => receivedRequests(app.ctx, viewerOf(request), request.query.cursor),
   );
   app.post(
-    '/friends/requests/:id/accept',
+    API_PATHS.friendRequestAccept.pattern,
     { schema: { tags, params: friendRequestParamsSchema, response: ok } },
     async (request) => {
       await acceptRequest(app.ctx, viewerOf(request), request.params.id);
@@ -60,7 +60,7 @@ export const friendsRoutes = routeGroup('member', async (app) => {
     },
   );
   app.delete(
-    '/friends/requests/:id',
+    API_PATHS.friendRequest.pattern,
     { schema: { tags, params: friendRequestParamsSchema, response: ok } },
     async (request) => {
       await removeRequest(app.ctx, viewerOf(request), request.params.id);
@@ -72,8 +72,12 @@ export const friendsRoutes = routeGroup('member', async (app) => {
     { schema: { tags, querystring: friendsQuerySchema, response: { 200: friendsResponseSchema } } },
     (request) => friends(app.ctx, viewerOf(request), request.query),
   );
-  app.delete('/friends/:user_id', { schema: { tags, params: friendParamsSchema, response: ok } }, async (request) => {
-    await unfriend(app.ctx, viewerOf(request), request.params.user_id);
-    return { status: true as const };
-  });
+  app.delete(
+    API_PATHS.friend.pattern,
+    { schema: { tags, params: friendParamsSchema, response: ok } },
+    async (request) => {
+      await unfriend(app.ctx, viewerOf(request), request.params.user_id);
+      return { status: true as const };
+    },
+  );
 });

@@ -29,7 +29,7 @@ export const notificationsRoutes = routeGroup('member', async (app) => {
     }),
   );
   app.post(
-    '/notifications/:id/read',
+    API_PATHS.notificationRead.pattern,
     { schema: { tags, params: notificationParamsSchema, response: unread } },
     async (request) => {
       const viewer = viewerOf(request);
@@ -38,7 +38,7 @@ export const notificationsRoutes = routeGroup('member', async (app) => {
     },
   );
   app.post(
-    '/notifications/:id/accept',
+    API_PATHS.notificationAccept.pattern,
     { schema: { tags, params: notificationParamsSchema, response: unread } },
     async (request) => {
       const viewer = viewerOf(request);
@@ -47,7 +47,7 @@ export const notificationsRoutes = routeGroup('member', async (app) => {
     },
   );
   app.delete(
-    '/notifications/:id',
+    API_PATHS.notification.pattern,
     { schema: { tags, params: notificationParamsSchema, response: unread } },
     async (request) => {
       const viewer = viewerOf(request);

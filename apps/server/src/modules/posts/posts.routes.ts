@@ -37,18 +37,28 @@ export const postsRoutes = routeGroup('member', async (app) => {
   );
 
   const byId = { params: itemIdParamsSchema };
-  app.get('/posts/:id', { schema: { tags, ...byId, response: { 200: itemResponseSchema } } }, async (request) => ({
-    data: await getItem(app.ctx, viewerOf(request), request.params.id),
-  }));
-  app.delete('/posts/:id', { schema: { tags, ...byId, response: { 200: okResponseSchema } } }, async (request) => {
-    await deletePost(app.ctx, viewerOf(request), request.params.id);
-    return { status: true as const };
-  });
-  app.post('/posts/:id/like', { schema: { tags, ...byId, response: { 200: likeResponseSchema } } }, async (request) =>
-    toggleLike(app.ctx, viewerOf(request), request.params.id),
+  app.get(
+    API_PATHS.post.pattern,
+    { schema: { tags, ...byId, response: { 200: itemResponseSchema } } },
+    async (request) => ({
+      data: await getItem(app.ctx, viewerOf(request), request.params.id),
+    }),
+  );
+  app.delete(
+    API_PATHS.post.pattern,
+    { schema: { tags, ...byId, response: { 200: okResponseSchema } } },
+    async (request) => {
+      await deletePost(app.ctx, viewerOf(request), request.params.id);
+      return { status: true as const };
+    },
+  );
+  app.post(
+    API_PATHS.postLike.pattern,
+    { schema: { tags, ...byId, response: { 200: likeResponseSchema } } },
+    async (request) => toggleLike(app.ctx, viewerOf(request), request.params.id),
   );
   app.get(
-    '/posts/:id/comments',
+    API_PATHS.postComments.pattern,
     {
       schema: {
         tags,
@@ -60,21 +70,21 @@ export const postsRoutes = routeGroup('member', async (app) => {
     async (request) => listComments(app.ctx, viewerOf(request), request.params.id, request.query.cursor),
   );
   app.post(
-    '/posts/:id/comments',
+    API_PATHS.postComments.pattern,
     { schema: { tags, ...byId, body: createCommentRequestSchema, response: { 200: commentResponseSchema } } },
     async (request) => ({
       data: await addComment(app.ctx, viewerOf(request), request.params.id, request.body.text),
     }),
   );
   app.post(
-    '/posts/:id/share',
+    API_PATHS.postShare.pattern,
     { schema: { tags, ...byId, body: shareRequestSchema.nullish(), response: { 200: itemResponseSchema } } },
     async (request) => ({
       data: await shareItem(app.ctx, viewerOf(request), request.params.id, request.body?.comment),
     }),
   );
   app.post(
-    '/posts/:id/report',
+    API_PATHS.postReport.pattern,
     { schema: { tags, ...byId, body: reportRequestSchema, response: { 200: okResponseSchema } } },
     async (request) => {
       await reportItem(app.ctx, viewerOf(request), request.params.id, request.body);

@@ -24,7 +24,7 @@ export const profilesRoutes = routeGroup('member', async (app) => {
   const byId = { params: memberParamsSchema };
 
   app.get(
-    '/users/:id',
+    API_PATHS.user.pattern,
     {
       schema: {
         tags,
@@ -37,7 +37,7 @@ export const profilesRoutes = routeGroup('member', async (app) => {
   );
 
   app.get(
-    '/user/get/:id',
+    API_PATHS.userCounts.pattern,
     {
       schema: {
         tags,
@@ -50,7 +50,7 @@ export const profilesRoutes = routeGroup('member', async (app) => {
   );
 
   app.get(
-    '/user/posts-and-events/:id',
+    API_PATHS.userPosts.pattern,
     {
       schema: {
         tags,
