@@ -1,27 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { eventIssueSummary, eventTitleCounter, ordinal, performanceIssue } from './events.constants.ts';
+import { type EventDetail, eventDetailSchema } from './events.ts';
+import { type EventDraftForm, eventDraftSchema, eventUpdateSchema } from './events-draft.ts';
+import { DEFAULT_EVENT_DRAFT, eventDraftFromDetail, eventInstants, newEventDraft } from './events-draft-values.ts';
 import {
-  DEFAULT_EVENT_DRAFT,
-  type EventDetail,
-  type EventDraftForm,
-  eventDetailSchema,
-  eventDraftFromDetail,
   eventDraftFromMultipart,
   eventDraftMultipartSchema,
-  eventDraftSchema,
-  eventInstants,
-  eventIssueSummary,
-  eventTitleCounter,
   eventUpdateMultipartSchema,
-  eventUpdateSchema,
-  instantToLocalTime,
-  isTimeZone,
-  localTimeToInstant,
-  newEventDraft,
-  ordinal,
-  performanceIssue,
   toEventMultipartFields,
-} from './events.ts';
+} from './events-multipart.ts';
 import { LIMITS } from './limits.ts';
+import { isTimeZone } from './time-zone.ts';
 
 /** A complete, valid draft: Cheyenne Frontier Days, in Mountain time. */
 const valid = {
@@ -404,58 +393,7 @@ describe('performance ordinals (spec section 4)', () => {
   });
 });
 
-describe('wall-clock times in the event time zone', () => {
-  it.each([
-    ['winter (MST, UTC-7)', '2026-01-15', '10:00', '2026-01-15T17:00:00.000Z'],
-    ['summer (MDT, UTC-6)', '2026-07-04', '10:00', '2026-07-04T16:00:00.000Z'],
-    ['just before the spring change', '2026-03-08', '01:30', '2026-03-08T08:30:00.000Z'],
-    ['in the spring gap: 02:30 does not exist, it is 03:30 MDT', '2026-03-08', '02:30', '2026-03-08T09:30:00.000Z'],
-    ['just after the spring change', '2026-03-08', '03:30', '2026-03-08T09:30:00.000Z'],
-    ['in the autumn overlap: the first 01:30 (MDT)', '2026-11-01', '01:30', '2026-11-01T07:30:00.000Z'],
-    ['after the autumn change', '2026-11-01', '02:00', '2026-11-01T09:00:00.000Z'],
-    ['midnight', '2026-12-31', '00:00', '2026-12-31T07:00:00.000Z'],
-  ])('America/Denver, %s', (_case, date, time, instant) => {
-    expect(localTimeToInstant(date, time, 'America/Denver')).toBe(instant);
-  });
-
-  it('knows other zones: half hours, the southern hemisphere, UTC', () => {
-    expect(localTimeToInstant('2026-01-01', '00:00', 'Asia/Kolkata')).toBe('2025-12-31T18:30:00.000Z');
-    expect(localTimeToInstant('2026-01-10', '12:00', 'Australia/Sydney')).toBe('2026-01-10T01:00:00.000Z');
-    expect(localTimeToInstant('2026-07-10', '12:00', 'Australia/Sydney')).toBe('2026-07-10T02:00:00.000Z');
-    expect(localTimeToInstant('2026-10-04', '02:30', 'Australia/Sydney')).toBe('2026-10-03T16:30:00.000Z');
-    expect(localTimeToInstant('2026-07-10', '12:00', 'UTC')).toBe('2026-07-10T12:00:00.000Z');
-  });
-
-  it('makes the spring-forward day 23 hours long and the autumn one 25', () => {
-    const hours = (date: string, next: string) =>
-      (Date.parse(localTimeToInstant(next, '00:00', 'America/Denver')) -
-        Date.parse(localTimeToInstant(date, '00:00', 'America/Denver'))) /
-      3_600_000;
-    expect(hours('2026-03-08', '2026-03-09')).toBe(23);
-    expect(hours('2026-11-01', '2026-11-02')).toBe(25);
-  });
-
-  it('reads instants back as the wall clock of the zone', () => {
-    expect(instantToLocalTime('2026-07-04T16:00:00.000Z', 'America/Denver')).toEqual({
-      date: '2026-07-04',
-      time: '10:00',
-    });
-    expect(instantToLocalTime('2026-11-01T08:30:00.000Z', 'America/Denver')).toEqual({
-      date: '2026-11-01',
-      time: '01:30',
-    });
-    expect(instantToLocalTime('2026-01-01T05:59:00.000Z', 'America/Denver')).toEqual({
-      date: '2025-12-31',
-      time: '22:59',
-    });
-  });
-
-  it('refuses what is not a date, a time or a zone', () => {
-    expect(() => localTimeToInstant('2026-02-30', '10:00', 'America/Denver')).toThrow(RangeError);
-    expect(() => localTimeToInstant('2026-02-01', '24:00', 'America/Denver')).toThrow(RangeError);
-    expect(() => localTimeToInstant('2026-02-01', '10:00', 'Mars/Olympus_Mons')).toThrow(RangeError);
-  });
-
+describe('new drafts, instants and edits', () => {
   it("gives the event's and each performance's instants", () => {
     expect(eventInstants(eventDraftSchema.parse(valid))).toEqual({
       from_date: '2026-07-17T15:00:00.000Z',
@@ -466,9 +404,7 @@ describe('wall-clock times in the event time zone', () => {
       ],
     });
   });
-});
 
-describe('new drafts and edits', () => {
   it('starts with two blank performances, sync on and planning (spec section 9)', () => {
     expect(DEFAULT_EVENT_DRAFT.performances).toEqual([
       { name: '', date: '', time: '' },
