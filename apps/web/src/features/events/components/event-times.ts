@@ -1,3 +1,5 @@
+import { formatInstant } from '@corral/contract';
+
 /** How the event detail writes times: in the viewer's zone, with the event's own zone noted when it differs. */
 
 const WHEN: Intl.DateTimeFormatOptions = {
@@ -9,15 +11,12 @@ const WHEN: Intl.DateTimeFormatOptions = {
   minute: '2-digit',
 };
 
-/** 'Fri, Jul 17, 2026, 9:00 AM' in `timeZone` (the viewer's when not given); empty for an invalid instant. */
+/**
+ * 'Fri, Jul 17, 2026, 9:00 AM' in `timeZone` (the viewer's when not given or unknown); empty for an invalid
+ * instant. The zone handling is the contract's (time-zone.ts); only the layout is the event detail's.
+ */
 export function formatEventInstant(instant: string, timeZone?: string): string {
-  const date = new Date(instant);
-  if (Number.isNaN(date.getTime())) return '';
-  try {
-    return date.toLocaleString('en-US', timeZone ? { ...WHEN, timeZone } : WHEN);
-  } catch {
-    return date.toLocaleString('en-US', WHEN);
-  }
+  return formatInstant(instant, timeZone, WHEN);
 }
 
 /** The event's own wall clock for the note ('9:00 AM in America/Denver'), or null when the zones agree. */
