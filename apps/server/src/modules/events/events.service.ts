@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   API_PATHS,
   API_PREFIX,
@@ -14,6 +14,7 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { AppError } from '../../lib/errors.ts';
+import { hashToken } from '../../lib/hashed-key.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { deleteStoredImage, type StoredImage, storeImage, toImageMedia } from '../media/media.service.ts';
 import { EVENT_CANCELLED_INFO, News, recordEventUpdate } from '../notifications/notifications.service.ts';
@@ -286,7 +287,6 @@ export async function eventIcs(ctx: AppContext, viewer: Viewer, id: number): Pro
   });
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /** POST /me/calendar-feed: a new private URL (the old one, if any, stops working). Only the hash is kept. */

@@ -1,7 +1,8 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { NEWSLETTER_MESSAGES, type NewsletterSubscribeRequest } from '@corral/contract';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/errors.ts';
+import { hashToken } from '../../lib/hashed-key.ts';
 import { confirmationEmail } from './newsletter.email.ts';
 import {
   insertSubscription,
@@ -27,8 +28,6 @@ export interface Caller {
 function unsubscribeToken(secret: string, email: string): string {
   return createHmac('sha256', secret).update(`newsletter-unsubscribe:${email}`).digest('base64url');
 }
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * POST /newsletter: puts the address on the list and answers the same message whether it was there or not.
