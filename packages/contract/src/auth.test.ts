@@ -122,6 +122,30 @@ describe('forgot and reset password', () => {
   });
 });
 
+describe('password confirmation, the same on sign-up and reset', () => {
+  const forms = [
+    ['sign-up', signUpFormSchema, { ...validSignUp, full_name: '' }],
+    ['reset', resetPasswordFormSchema, { password: 'short' }],
+  ] as const;
+
+  it.each(forms)("%s: a typed mismatch shows beside the other fields' messages", (_name, schema, otherwiseWrong) => {
+    const messages = messagesOf(schema.safeParse({ ...otherwiseWrong, confirm_password: 'Barrel#999' }));
+    expect(messages.confirm_password).toBe('Passwords must match');
+    expect(Object.keys(messages).length).toBeGreaterThan(1);
+  });
+
+  it.each(forms)('%s: an empty confirmation is only required, not a mismatch', (_name, schema, otherwiseWrong) => {
+    expect(messagesOf(schema.safeParse({ ...otherwiseWrong, confirm_password: '' })).confirm_password).toBe(
+      'Confirm password is required',
+    );
+  });
+
+  it.each(forms)('%s: the same password twice passes the check', (_name, schema) => {
+    const result = schema.safeParse({ ...validSignUp, confirm_password: validSignUp.password });
+    expect(result.success).toBe(true);
+  });
+});
+
 describe('names', () => {
   it('refuse control and text-direction characters, so that one name cannot pass for another', () => {
     for (const name of ['\u202Eevil', 'Ty\u200FMurray', 'Bo\u2066b', 'tab\tname'])

@@ -19,9 +19,27 @@ export function splitFullName(fullName: string): { first_name: string; last_name
   return { first_name: first, last_name: rest.join(' ') };
 }
 
+/** The second typing of a new password (sign-up, reset): required. */
+const confirmPasswordField = z.string().min(1, { error: S.confirmRequired });
+
+/**
+ * A form's new password and its confirmation agree. Checked whenever a confirmation was typed, even while
+ * other fields are still wrong, so that the mismatch shows with the rest.
+ */
+function withPasswordConfirmation<Form extends z.ZodType<{ password: string; confirm_password: string }>>(form: Form) {
+  return form.refine((value) => value.password === value.confirm_password, {
+    path: ['confirm_password'],
+    error: S.passwordsMustMatch,
+    when: (payload) => {
+      const value = payload.value as { confirm_password?: unknown };
+      return typeof value.confirm_password === 'string' && value.confirm_password.length > 0;
+    },
+  });
+}
+
 /** The sign-up form (web). */
-export const signUpFormSchema = z
-  .object({
+export const signUpFormSchema = withPasswordConfirmation(
+  z.object({
     full_name: z
       .string()
       .trim()
@@ -30,16 +48,9 @@ export const signUpFormSchema = z
       .refine((value) => !NAME_FORBIDDEN.test(value), { error: S.nameCharacters }),
     email: emailField(S.emailInvalid),
     password: password(S.passwordLength),
-    confirm_password: z.string().min(1, { error: S.confirmRequired }),
-  })
-  .refine((form) => form.password === form.confirm_password, {
-    path: ['confirm_password'],
-    error: S.passwordsMustMatch,
-    when: (payload) => {
-      const value = payload.value as { password?: unknown; confirm_password?: unknown };
-      return typeof value.confirm_password === 'string' && value.confirm_password.length > 0;
-    },
-  });
+    confirm_password: confirmPasswordField,
+  }),
+);
 export type SignUpForm = z.input<typeof signUpFormSchema>;
 
 /**
@@ -102,17 +113,10 @@ export const resetPasswordRequestSchema = z.object({
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequestSchema>;
 
 /** The web's reset form: the new password twice. */
-export const resetPasswordFormSchema = z
-  .object({
+export const resetPasswordFormSchema = withPasswordConfirmation(
+  z.object({
     password: password(S.passwordLength),
-    confirm_password: z.string().min(1, { error: S.confirmRequired }),
-  })
-  .refine((form) => form.password === form.confirm_password, {
-    path: ['confirm_password'],
-    error: S.passwordsMustMatch,
-    when: (payload) => {
-      const value = payload.value as { confirm_password?: unknown };
-      return typeof value.confirm_password === 'string' && value.confirm_password.length > 0;
-    },
-  });
+    confirm_password: confirmPasswordField,
+  }),
+);
 export type ResetPasswordForm = z.input<typeof resetPasswordFormSchema>;
