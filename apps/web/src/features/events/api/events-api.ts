@@ -10,8 +10,8 @@ import {
   toEventMultipartFields,
 } from '@corral/contract';
 import { infiniteQueryOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ItemResponse, prependItem } from '../../../entities/items/api/item-cache.ts';
 import { ApiError, api } from '../../../lib/api-client.ts';
-import { type ItemResponse, prependItem } from '../../../lib/item-cache.ts';
 import { itemKeys } from '../../../lib/query-keys.ts';
 
 /** Spec: a list that is not an array is treated as empty. */

@@ -1,8 +1,8 @@
 import { MESSAGES, type ReferenceItem } from '@corral/contract';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
+import { PostCard } from '../../../entities/items/components/post-card.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { PostCard } from '../../../ui/items/post-card.tsx';
 import {
   type EventFilters,
   type EventScope,

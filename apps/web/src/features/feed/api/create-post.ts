@@ -1,7 +1,7 @@
 import { API_PATHS } from '@corral/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ItemResponse, prependItem } from '../../../entities/items/api/item-cache.ts';
 import { api } from '../../../lib/api-client.ts';
-import { type ItemResponse, prependItem } from '../../../lib/item-cache.ts';
 
 export interface NewPost {
   title: string;

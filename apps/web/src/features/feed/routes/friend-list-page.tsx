@@ -1,7 +1,7 @@
 import { type FeedItem, MESSAGES } from '@corral/contract';
 import { useState } from 'react';
+import { PostCard } from '../../../entities/items/components/post-card.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { PostCard } from '../../../ui/items/post-card.tsx';
 import { lazyDialog } from '../../../ui/lazy-dialog.tsx';
 import { useTimeline } from '../api/timeline.ts';
 import { CreatePostBox } from '../components/create-post/create-post-box.tsx';

@@ -1,10 +1,10 @@
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { usePost } from '../../../entities/items/api/post.ts';
+import { CommentThread } from '../../../entities/items/components/comment-thread.tsx';
+import { PostCard } from '../../../entities/items/components/post-card.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { Button } from '../../../ui/button.tsx';
-import { CommentThread } from '../../../ui/items/comment-thread.tsx';
-import { usePost } from '../../../ui/items/item-actions.ts';
-import { PostCard } from '../../../ui/items/post-card.tsx';
 
 /** One item on its own route (View Detail and copied links), with its comments. */
 export function PostDetailPage() {

@@ -1,6 +1,6 @@
 import { MESSAGES, PROFILE_MESSAGES } from '@corral/contract';
+import { PostCard } from '../../../entities/items/components/post-card.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { PostCard } from '../../../ui/items/post-card.tsx';
 import { useProfilePosts } from '../api/profile-api.ts';
 import { hasCard } from './item-kinds.ts';
 

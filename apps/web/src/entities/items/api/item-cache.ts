@@ -1,6 +1,6 @@
 import type { FeedItem, PagedFeed } from '@corral/contract';
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
-import { itemKeys } from './query-keys.ts';
+import { itemKeys } from '../../../lib/query-keys.ts';
 
 /**
  * The one place that edits cached feed items (bluesky's pattern): a like, a comment or a share changes

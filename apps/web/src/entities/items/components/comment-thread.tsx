@@ -1,12 +1,13 @@
 import { FEED_MESSAGES } from '@corral/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../config/paths.ts';
-import { ApiError } from '../../lib/api-client.ts';
-import { formatTimestamp } from '../../lib/format.ts';
-import { Avatar } from '../avatar.tsx';
-import { Button } from '../button.tsx';
-import { useAddComment, useComments } from './item-actions.ts';
+import { paths } from '../../../config/paths.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { formatTimestamp } from '../../../lib/format.ts';
+import { Avatar } from '../../../ui/avatar.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { useAddComment } from '../api/add-comment.ts';
+import { useComments } from '../api/comments.ts';
 
 /** The comments of an item, oldest first, with the form to add one. Used by the comment modal and the detail page. */
 export function CommentThread({ postId, autoFocus = false }: { postId: number; autoFocus?: boolean }) {

@@ -1,9 +1,9 @@
 import type { FeedItem } from '@corral/contract';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../button.tsx';
-import { Modal } from '../modal.tsx';
-import { shareFailure, useShare } from './item-actions.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Modal } from '../../../ui/modal.tsx';
+import { shareFailure, useShare } from '../api/share-item.ts';
 
 /** Share to Feed: the member's comment above the shared item; the share comes first in the feed. */
 export function ShareWithCommentModal({

@@ -2,10 +2,10 @@ import { FEED_MESSAGES, REPORT_REASONS } from '@corral/contract';
 import { RadioGroup } from 'radix-ui';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
-import { ApiError } from '../../lib/api-client.ts';
-import { Button } from '../button.tsx';
-import { Modal } from '../modal.tsx';
-import { useReport } from './item-actions.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Modal } from '../../../ui/modal.tsx';
+import { useReport } from '../api/report-item.ts';
 
 type Reason = (typeof REPORT_REASONS)[number];
 

@@ -1,12 +1,12 @@
 import { FEED_MESSAGES, type FeedItem } from '@corral/contract';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { paths } from '../../config/paths.ts';
-import { Icon } from '../icons.tsx';
-import { lazyDialog } from '../lazy-dialog.tsx';
-import { Menu, MenuItem } from '../menu.tsx';
-import { shareFailure, useShare } from './item-actions.ts';
-import { refocus } from './refocus.ts';
+import { paths } from '../../../config/paths.ts';
+import { Icon } from '../../../ui/icons.tsx';
+import { refocus } from '../../../ui/items/refocus.ts';
+import { lazyDialog } from '../../../ui/lazy-dialog.tsx';
+import { Menu, MenuItem } from '../../../ui/menu.tsx';
+import { shareFailure, useShare } from '../api/share-item.ts';
 
 const ShareWithCommentModal = lazyDialog(() =>
   import('./share-with-comment-modal.tsx').then((module) => module.ShareWithCommentModal),

@@ -7,8 +7,6 @@ import { Avatar } from '../avatar.tsx';
 import { lazyDialog } from '../lazy-dialog.tsx';
 import { EventFacts, eventIdOf } from './event-facts.tsx';
 import { ImageCollage } from './image-collage.tsx';
-import { PostFooterBar } from './post-footer-bar.tsx';
-import { PostOptions } from './post-options.tsx';
 import { refocus } from './refocus.ts';
 
 const GalleryModal = lazyDialog(() => import('./gallery-modal.tsx').then((module) => module.GalleryModal), {
@@ -16,34 +14,14 @@ const GalleryModal = lazyDialog(() => import('./gallery-modal.tsx').then((module
   close: (props) => props.onClose(),
 });
 
-const name = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
+export const authorName = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
 
-/** A feed item: post ('1', '3'), share with a comment ('2', '5') or event ('4', '6'). */
-export function PostCard({ item }: { item: FeedItem }) {
-  return (
-    <article
-      className="rounded-2xl bg-white p-4 shadow-sm sm:p-5"
-      aria-label={`Post by ${name(item.first_name, item.last_name)}`}
-    >
-      {(item.type === '3' || item.type === '6') && item.shared_by_user_id && (
-        <p className="mb-3 flex items-center gap-2 text-sm text-stone-500">
-          <Avatar src={item.sharer_image} name="" className="size-6" />
-          Shared by {name(item.sharer_first_name, item.sharer_last_name)}
-        </p>
-      )}
-      <ItemBody item={item} menu={<PostOptions item={item} />} />
-      {item.shared_item && (
-        <div className="mt-3 rounded-xl border border-leather-100 p-3">
-          <ItemBody item={item.shared_item} />
-        </div>
-      )}
-      <PostFooterBar item={item} />
-    </article>
-  );
-}
-
-function ItemBody({ item, menu }: { item: FeedItem; menu?: ReactNode }) {
-  const author = name(item.first_name, item.last_name);
+/**
+ * What a feed item shows: its author, date, title, event facts and photos (the gallery opens on a photo).
+ * `menu` goes in the header's corner; the actions on the item are the caller's.
+ */
+export function ItemBody({ item, menu }: { item: FeedItem; menu?: ReactNode }) {
+  const author = authorName(item.first_name, item.last_name);
   const isEvent = item.type === '4' || item.type === '6';
   const [galleryAt, setGalleryAt] = useState<number | null>(null);
   const collage = useRef<HTMLDivElement>(null);

@@ -1,6 +1,7 @@
 import type { PagedFeed, SuggestionsResponse } from '@corral/contract';
 import { type InfiniteData, QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { itemKeys } from '../../../lib/query-keys.ts';
 import {
   findCachedItem,
   type ItemResponse,
@@ -11,7 +12,6 @@ import {
   withLikeToggled,
   withShareCounted,
 } from './item-cache.ts';
-import { itemKeys } from './query-keys.ts';
 import { feed, item } from './test-items.ts';
 
 let queryClient: QueryClient;

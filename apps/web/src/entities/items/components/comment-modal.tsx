@@ -1,5 +1,5 @@
 import type { FeedItem } from '@corral/contract';
-import { Modal } from '../modal.tsx';
+import { Modal } from '../../../ui/modal.tsx';
 import { CommentThread } from './comment-thread.tsx';
 
 /** "{name}'s Post": the item's comments and the form to add one. */

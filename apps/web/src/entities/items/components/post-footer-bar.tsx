@@ -1,10 +1,10 @@
 import type { FeedItem } from '@corral/contract';
 import { clsx } from 'clsx';
 import { useRef, useState } from 'react';
-import { Icon } from '../icons.tsx';
-import { lazyDialog } from '../lazy-dialog.tsx';
-import { useToggleLike } from './item-actions.ts';
-import { refocus } from './refocus.ts';
+import { Icon } from '../../../ui/icons.tsx';
+import { refocus } from '../../../ui/items/refocus.ts';
+import { lazyDialog } from '../../../ui/lazy-dialog.tsx';
+import { useToggleLike } from '../api/toggle-like.ts';
 import { ShareMenu } from './share-menu.tsx';
 
 const CommentModal = lazyDialog(() => import('./comment-modal.tsx').then((module) => module.CommentModal));

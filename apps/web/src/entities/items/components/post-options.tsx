@@ -1,13 +1,13 @@
 import type { FeedItem } from '@corral/contract';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../config/paths.ts';
-import { useSession } from '../../lib/session-store.ts';
-import { Icon } from '../icons.tsx';
-import { lazyDialog } from '../lazy-dialog.tsx';
-import { Menu, MenuItem } from '../menu.tsx';
-import { eventIdOf } from './event-facts.tsx';
-import { refocus } from './refocus.ts';
+import { paths } from '../../../config/paths.ts';
+import { useSession } from '../../../lib/session-store.ts';
+import { Icon } from '../../../ui/icons.tsx';
+import { eventIdOf } from '../../../ui/items/event-facts.tsx';
+import { refocus } from '../../../ui/items/refocus.ts';
+import { lazyDialog } from '../../../ui/lazy-dialog.tsx';
+import { Menu, MenuItem } from '../../../ui/menu.tsx';
 
 const ReportModal = lazyDialog(() => import('./report-modal.tsx').then((module) => module.ReportModal));
 
