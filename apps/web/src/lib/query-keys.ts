@@ -1,7 +1,7 @@
 /**
  * Query keys of every query that holds feed items (posts and events), in one factory (bluesky's pattern).
- * The item cache (item-cache.ts) walks every query under `itemKeys.all` when an item changes, so a new
- * list of items (a profile's posts, an events page) stays in step by taking its key from here.
+ * The item cache (entities/items/api/item-cache.ts) walks every query under `itemKeys.all` when an item
+ * changes, so a new list of items (a profile's posts, an events page) stays in step by taking its key from here.
  */
 export const itemKeys = {
   all: ['items'] as const,
@@ -9,8 +9,10 @@ export const itemKeys = {
   detail: (id: number) => [...itemKeys.all, 'detail', id] as const,
   /** Suggested friends and events: the events are items. */
   suggestions: () => [...itemKeys.all, 'suggestions'] as const,
+  /** Every member's posts and events (what a change whose member is not known refreshes). */
+  everyProfilePosts: () => [...itemKeys.all, 'profile-posts'] as const,
   /** A member's own posts and events (profile pages). */
-  profilePosts: (userId: string) => [...itemKeys.all, 'profile-posts', userId] as const,
+  profilePosts: (userId: string) => [...itemKeys.everyProfilePosts(), userId] as const,
   /** Every events list (GET /events), whatever its scope and filters. */
   eventLists: () => [...itemKeys.all, 'events'] as const,
   /** GET /events?scope=&event_type=&association=: the events pages. */

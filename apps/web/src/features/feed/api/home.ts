@@ -1,7 +1,7 @@
-import { API_PATHS, type SuggestionsResponse, type UpcomingEvent } from '@corral/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
-import { ApiError, api } from '../../../lib/api-client.ts';
+import { API_PATHS, type UpcomingEventsResponse } from '@corral/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Suggestions } from '../../../entities/friendships/api/friendship-cache.ts';
+import { api } from '../../../lib/api-client.ts';
 import { itemKeys } from '../../../lib/query-keys.ts';
 import { feedKeys } from './query-keys.ts';
 
@@ -17,41 +17,30 @@ const logged =
     }
   };
 
-/** Suggested friends and events, GET /home/upcoming-events-home. `requested` marks friend requests sent here. */
-export type Suggestions = SuggestionsResponse & { requested?: string[] };
+/** GET /home/upcoming-events-home: suggested friends and events. */
+export const getSuggestions = () => api.get<Suggestions>(API_PATHS.suggestions);
 
-export const useSuggestions = () =>
-  useQuery({
+/** `requested` marks the suggested members a request was sent to from here (entities/friendships). */
+export const suggestionsQuery = () =>
+  queryOptions({
     queryKey: itemKeys.suggestions(),
-    queryFn: logged('Suggestions', () => api.get<Suggestions>(API_PATHS.suggestions)),
+    queryFn: logged('Suggestions', getSuggestions),
     staleTime: 5 * 60_000,
     retry: 1,
   });
 
-export const useUpcomingEvents = () =>
-  useQuery({
+export const useSuggestions = () => useQuery(suggestionsQuery());
+
+/** GET /home/upcoming-events: events the member created or follows, soonest first. */
+export const getUpcomingEvents = () => api.get<UpcomingEventsResponse>(API_PATHS.upcomingEvents);
+
+export const upcomingEventsQuery = () =>
+  queryOptions({
     queryKey: feedKeys.upcomingEvents(),
-    queryFn: logged('Upcoming events', () => api.get<{ upcoming_events: UpcomingEvent[] }>(API_PATHS.upcomingEvents)),
-    select: (answer: { upcoming_events: UpcomingEvent[] }) => answer.upcoming_events,
+    queryFn: logged('Upcoming events', getUpcomingEvents),
+    select: (answer: UpcomingEventsResponse) => answer.upcoming_events,
     staleTime: 5 * 60_000,
     retry: 1,
   });
 
-/** Add Friend: a real friend request; the suggestion then reads 'Request sent'. */
-export function useSendFriendRequest() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (userId: string) =>
-      api.post<{ status: true; friendship_status: 'pending_sent' | 'friends' }>(API_PATHS.friendRequests, {
-        user_id: userId,
-      }),
-    onSuccess: (answer, userId) => {
-      queryClient.setQueryData<Suggestions>(itemKeys.suggestions(), (data) =>
-        data ? { ...data, requested: [...(data.requested ?? []), userId] } : data,
-      );
-      toast.success(answer.friendship_status === 'friends' ? 'You are now friends.' : 'Friend request sent.');
-    },
-    onError: (error) =>
-      toast.error(error instanceof ApiError ? error.message : 'The friend request could not be sent.'),
-  });
-}
+export const useUpcomingEvents = () => useQuery(upcomingEventsQuery());

@@ -1,9 +1,12 @@
 import { Link } from 'react-router';
+import { toast } from 'sonner';
 import { paths } from '../../../config/paths.ts';
+import { useSendFriendRequest } from '../../../entities/friendships/api/send-friend-request.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Carousel } from '../../../ui/carousel.tsx';
-import { useSendFriendRequest, useSuggestions } from '../api/home.ts';
+import { useSuggestions } from '../api/home.ts';
 
 const mutualText = (count: number) => `${count} Mutual ${count === 1 ? 'Friend' : 'Friends'}`;
 
@@ -16,6 +19,13 @@ export function SuggestedFriends() {
   const send = useSendFriendRequest();
   const friends = suggestions.data?.suggestions.friends ?? [];
   const requested = new Set(suggestions.data?.requested ?? []);
+  // Once sent, the card reads 'Request sent' (the request marks the cached suggestions).
+  const add = (userId: string) =>
+    send.mutate(userId, {
+      onSuccess: (status) => toast.success(status === 'friends' ? 'You are now friends.' : 'Friend request sent.'),
+      onError: (error) =>
+        toast.error(error instanceof ApiError ? error.message : 'The friend request could not be sent.'),
+    });
   if (suggestions.isPending) {
     // As tall as the loaded card (heading, one row of cards, the carousel's controls): nothing below moves.
     return <div aria-hidden="true" className="h-[21rem] animate-pulse rounded-2xl bg-white/70 shadow-sm" />;
@@ -48,7 +58,7 @@ export function SuggestedFriends() {
                 variant={sent ? 'secondary' : 'primary'}
                 disabled={sent}
                 busy={send.isPending && send.variables === friend.id}
-                onClick={() => send.mutate(friend.id)}
+                onClick={() => add(friend.id)}
                 aria-label={sent ? `Request sent to ${name}` : `Add ${name} as a friend`}
               >
                 {sent ? 'Request sent' : 'Add Friend'}

@@ -1,45 +1,48 @@
-import { API_PATHS, type FriendRequestsResponse, type FriendsResponse, type OkResponse } from '@corral/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { API_PATHS, type FriendRequestsResponse, type FriendsResponse } from '@corral/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { acceptFriendRequest } from '../../../entities/friendships/api/accept-friend-request.ts';
+import { deleteFriendRequest } from '../../../entities/friendships/api/delete-friend-request.ts';
+import { refreshAfterFriendshipChange } from '../../../entities/friendships/api/friendship-cache.ts';
 import { api } from '../../../lib/api-client.ts';
-import { friendKeys, itemKeys } from '../../../lib/query-keys.ts';
+import { friendKeys } from '../../../lib/query-keys.ts';
 
+/** GET /friends/requests: the requests this member received, newest first. */
 export const getFriendRequests = () => api.get<FriendRequestsResponse>(API_PATHS.friendRequests);
+
+export const friendRequestsQuery = () =>
+  queryOptions({ queryKey: friendKeys.requests(), queryFn: getFriendRequests, staleTime: 30_000 });
+
+export const useFriendRequests = () => useQuery(friendRequestsQuery());
+
+/** GET /friends?q=: Contacts, the member's friends, filtered by the start of a name. */
 export const getFriends = (q: string) => api.get<FriendsResponse>(API_PATHS.friends, { query: { q: q || undefined } });
 
-/** The requests this member received, newest first. */
-export const useFriendRequests = () =>
-  useQuery({ queryKey: friendKeys.requests(), queryFn: getFriendRequests, staleTime: 30_000 });
-
-/** Contacts: the member's friends, filtered by the start of a name. */
-export const useFriends = (q: string) =>
-  useQuery({
+export const friendsQuery = (q: string) =>
+  queryOptions({
     queryKey: friendKeys.list(q),
     queryFn: () => getFriends(q),
     staleTime: 30_000,
-    placeholderData: (x) => x,
+    placeholderData: (previous) => previous,
   });
+
+export const useFriends = (q: string) => useQuery(friendsQuery(q));
 
 export type Answer = 'accept' | 'remove';
 
 /**
- * Confirm or Delete a request. The card shows the outcome first; `settle` (called by the card once it has
- * shown it) drops the request from the list and refreshes what a new friend changes.
+ * Confirm or Delete a request, by the friend-request calls of entities/friendships. The card shows the
+ * outcome first; `settle` (called by the card once it has shown it) refreshes what the answer changed, the
+ * list of requests included, so the answered request leaves only then.
  */
 export function useAnswerRequest() {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: ({ id, answer }: { id: number; answer: Answer }) =>
-      answer === 'accept'
-        ? api.post<OkResponse>(API_PATHS.friendRequestAccept(id))
-        : api.delete<OkResponse>(API_PATHS.friendRequest(id)),
+      answer === 'accept' ? acceptFriendRequest(id) : deleteFriendRequest(id),
+    // Who asked, read while the request is still listed; the context `settle` reads.
+    onMutate: ({ id }) =>
+      queryClient.getQueryData<FriendRequestsResponse>(friendKeys.requests())?.data.find((r) => r.id === id)?.user.id,
   });
-  const settle = (answer: Answer) => {
-    void queryClient.invalidateQueries({ queryKey: friendKeys.requests() });
-    if (answer === 'accept') {
-      void queryClient.invalidateQueries({ queryKey: friendKeys.all });
-      void queryClient.invalidateQueries({ queryKey: itemKeys.timeline() });
-      void queryClient.invalidateQueries({ queryKey: itemKeys.suggestions() });
-    }
-  };
+  const settle = (answer: Answer) => refreshAfterFriendshipChange(queryClient, mutation.context, answer === 'accept');
   return { ...mutation, settle };
 }

@@ -13,8 +13,9 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { refreshAfterFriendshipChange } from '../../../entities/friendships/api/friendship-cache.ts';
 import { api } from '../../../lib/api-client.ts';
-import { friendKeys, itemKeys, notificationKeys, profileKeys } from '../../../lib/query-keys.ts';
+import { friendKeys, notificationKeys } from '../../../lib/query-keys.ts';
 import { dropNotification, patchNotification, putUnread } from './notifications-cache.ts';
 
 export const getNotifications = (filter: NotificationFilter, page: number, signal?: AbortSignal) =>
@@ -87,10 +88,7 @@ export function useAcceptNotification() {
     onSuccess: (answer, notification) => {
       putUnread(queryClient, answer.unread);
       patchNotification(queryClient, notification.id, { accepted: true, can_accept: false, isRead: true });
-      void queryClient.invalidateQueries({ queryKey: friendKeys.all });
-      void queryClient.invalidateQueries({ queryKey: profileKeys.profile(notification.actor.id) });
-      void queryClient.invalidateQueries({ queryKey: itemKeys.timeline() });
-      void queryClient.invalidateQueries({ queryKey: itemKeys.suggestions() });
+      refreshAfterFriendshipChange(queryClient, notification.actor.id, true);
     },
   });
 }

@@ -1,15 +1,20 @@
-import { FRIEND_MESSAGES, PROFILE_MESSAGES, type Profile } from '@corral/contract';
+import { FRIEND_MESSAGES, type FriendshipStatus, PROFILE_MESSAGES, type Profile } from '@corral/contract';
 import { AlertDialog } from 'radix-ui';
 import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../../config/paths.ts';
+import { useAcceptFriendRequest } from '../../../entities/friendships/api/accept-friend-request.ts';
+import { useDeleteFriendRequest } from '../../../entities/friendships/api/delete-friend-request.ts';
+import { useSendFriendRequest } from '../../../entities/friendships/api/send-friend-request.ts';
+import { useUnfriend } from '../../../entities/friendships/api/unfriend.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icons.tsx';
 import { Menu, MenuItem } from '../../../ui/menu.tsx';
-import { type FriendshipAction, useFriendshipAction } from '../api/friendship.ts';
 import { ProfileIcon } from './profile-icons.tsx';
+
+type FriendshipAction = 'add' | 'cancel' | 'accept' | 'decline' | 'unfriend';
 
 const done: Record<FriendshipAction, string> = {
   add: PROFILE_MESSAGES.requestSent,
@@ -27,18 +32,28 @@ const done: Record<FriendshipAction, string> = {
  */
 export function FriendshipActions({ profile }: { profile: Profile }) {
   const navigate = useNavigate();
-  const action = useFriendshipAction(profile);
+  // Each shows its outcome on the profile at once, puts it back if the server refuses, then refreshes
+  // what the change affects (entities/friendships).
+  const send = useSendFriendRequest();
+  const accept = useAcceptFriendRequest();
+  const remove = useDeleteFriendRequest();
+  const unfriend = useUnfriend();
   const [confirming, setConfirming] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
-  const busy = (which: FriendshipAction) => action.isPending && action.variables === which;
+  const answering = accept.isPending || remove.isPending;
 
   function act(which: FriendshipAction) {
-    action.mutate(which, {
-      onSuccess: (status) =>
+    const callbacks = {
+      onSuccess: (status: FriendshipStatus) =>
         toast.success(which === 'add' && status === 'friends' ? PROFILE_MESSAGES.nowFriends : done[which]),
-      onError: (error) =>
+      onError: (error: Error) =>
         toast.error(error instanceof ApiError ? error.message : 'That did not work. Please try again.'),
-    });
+    };
+    const request = { requestId: profile.friend_request_id ?? 0, userId: profile.id };
+    if (which === 'add') send.mutate(profile.id, callbacks);
+    else if (which === 'accept') accept.mutate(request, callbacks);
+    else if (which === 'unfriend') unfriend.mutate(profile.id, callbacks);
+    else remove.mutate(request, callbacks);
   }
 
   switch (profile.friendship_status) {
@@ -47,7 +62,7 @@ export function FriendshipActions({ profile }: { profile: Profile }) {
     case 'not_friends':
       return (
         <>
-          <Button busy={busy('add')} onClick={() => act('add')}>
+          <Button busy={send.isPending} onClick={() => act('add')}>
             <Icon name="plus" className="size-4" />
             Add friend
           </Button>
@@ -67,7 +82,7 @@ export function FriendshipActions({ profile }: { profile: Profile }) {
           <Button
             variant="ghost"
             className="min-h-8 px-2 text-xs"
-            busy={busy('cancel')}
+            busy={remove.isPending}
             disabled={profile.friend_request_id === null}
             onClick={() => act('cancel')}
           >
@@ -78,10 +93,10 @@ export function FriendshipActions({ profile }: { profile: Profile }) {
     case 'pending_received':
       return (
         <>
-          <Button busy={busy('accept')} disabled={action.isPending} onClick={() => act('accept')}>
+          <Button busy={accept.isPending} disabled={answering} onClick={() => act('accept')}>
             Confirm
           </Button>
-          <Button variant="secondary" busy={busy('decline')} disabled={action.isPending} onClick={() => act('decline')}>
+          <Button variant="secondary" busy={remove.isPending} disabled={answering} onClick={() => act('decline')}>
             Delete
           </Button>
           <MessageButton />
@@ -118,7 +133,7 @@ export function FriendshipActions({ profile }: { profile: Profile }) {
           <UnfriendDialog
             name={profile.first_name}
             open={confirming}
-            busy={busy('unfriend')}
+            busy={unfriend.isPending}
             onOpenChange={(open) => {
               setConfirming(open);
               if (!open) setTimeout(() => menuButton.current?.focus(), 0);
