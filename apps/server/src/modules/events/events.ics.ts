@@ -1,10 +1,12 @@
+import { formatInstantWithZone, offsetChanges, utcOffset } from '@corral/contract';
 import type { CalendarEventRow } from './events.queries.ts';
 
 /*
  * RFC 5545 text, written by hand (docs/decisions/015-events.md). Times are the event's own wall clock with its
  * zone ('DTSTART;TZID=America/Denver:20261202T180000'), and the calendar carries a VTIMEZONE for each zone it
- * names: its offset changes over the years the events span, found with Intl (the same tz database that made
- * the instants), one dated observance per change. The zone is also named in the description.
+ * names: its offset changes over the years the events span, found by the contract's time-zone module (the
+ * same tz database that made the instants, docs/decisions/020-time-zones.md), one dated observance per
+ * change. The zone is also named in the description.
  */
 
 const CRLF = '\r\n';
@@ -44,76 +46,23 @@ export function icsUtc(iso: string): string {
   return `${new Date(iso).toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
 }
 
-/** 'Dec 2, 2026 6:00 PM MST': an instant on the wall clock of the event's zone. */
-export function formatInZone(iso: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).formatToParts(new Date(iso));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('month')} ${part('day')}, ${part('year')} ${part('hour')}:${part('minute')} ${part('dayPeriod')} ${part('timeZoneName')}`;
-}
+/** An instant as the wall clock `offset` milliseconds ahead of UTC: '20261202T180000'. */
+const wallClock = (at: number, offset: number) => new Date(at + offset).toISOString().slice(0, 19).replace(/[-:]/g, '');
 
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
-
-/** The zone's offset from UTC at an instant, in minutes ('GMT-07:00' → -420). */
-export function offsetMinutes(timeZone: string, at: number): number {
-  const name =
-    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
-      .formatToParts(new Date(at))
-      .find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
-  const match = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name);
-  if (!match) return 0;
-  const minutes = Number(match[2]) * 60 + Number(match[3] ?? 0);
-  return match[1] === '-' ? -minutes : minutes;
-}
-
-/** An instant as the wall clock `offset` minutes from UTC: '20261202T180000'. */
-const wallClock = (at: number, offset: number) =>
-  new Date(at + offset * MINUTE).toISOString().slice(0, 19).replace(/[-:]/g, '');
-
-const icsOffset = (minutes: number) => {
-  const sign = minutes < 0 ? '-' : '+';
-  const abs = Math.abs(minutes);
-  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}${String(abs % 60).padStart(2, '0')}`;
+/** An offset in milliseconds as RFC 5545 writes it: '-0700', or '-065956' for a local mean time's seconds. */
+const icsOffset = (offset: number) => {
+  const seconds = Math.round(Math.abs(offset) / 1000);
+  const two = (value: number) => String(value).padStart(2, '0');
+  const rest = seconds % 60 ? two(seconds % 60) : '';
+  return `${offset < 0 ? '-' : '+'}${two(Math.floor(seconds / 3600))}${two(Math.floor(seconds / 60) % 60)}${rest}`;
 };
-
-/** The instants in [from, to) at which the zone's offset changes, to the minute. */
-export function offsetChanges(
-  timeZone: string,
-  from: number,
-  to: number,
-): { at: number; before: number; after: number }[] {
-  const changes: { at: number; before: number; after: number }[] = [];
-  let previous = offsetMinutes(timeZone, from);
-  for (let day = from + DAY; day <= to; day += DAY) {
-    const current = offsetMinutes(timeZone, day);
-    if (current === previous) continue;
-    let low = day - DAY;
-    let high = day;
-    while (high - low > MINUTE) {
-      const middle = low + Math.floor((high - low) / 2 / MINUTE) * MINUTE;
-      if (offsetMinutes(timeZone, middle) === previous) low = middle;
-      else high = middle;
-    }
-    changes.push({ at: high, before: previous, after: current });
-    previous = current;
-  }
-  return changes;
-}
 
 /** A VTIMEZONE for `timeZone` covering the years around `instants`: one dated observance per offset change. */
 export function vtimezone(timeZone: string, instants: number[]): string[] {
   const years = instants.map((at) => new Date(at).getUTCFullYear());
   const from = Date.UTC(Math.min(...years) - 1, 0, 1);
   const to = Date.UTC(Math.max(...years) + 2, 0, 1);
-  const start = offsetMinutes(timeZone, from);
+  const start = utcOffset(from, timeZone);
   const observances = [
     // The offset in force at the start of the range, from then on until the first change.
     ['STANDARD', from, start, start] as const,
@@ -140,15 +89,15 @@ export function vtimezone(timeZone: string, instants: number[]): string[] {
 /** 'DTSTART;TZID=America/Denver:20261202T180000'. */
 function zoned(name: string, iso: string, timeZone: string): string {
   const at = new Date(iso).getTime();
-  return `${name};TZID=${timeZone}:${wallClock(at, offsetMinutes(timeZone, at))}`;
+  return `${name};TZID=${timeZone}:${wallClock(at, utcOffset(at, timeZone))}`;
 }
 
 function eventLines(event: CalendarEventRow, options: { origin: string; host: string; stamp: string }): string[] {
   const url = `${options.origin}/social_home/event/${event.id}`;
   const description = [
-    `Times in ${event.time_zone}: ${formatInZone(event.from_date, event.time_zone)} – ${formatInZone(event.to_date, event.time_zone)}`,
+    `Times in ${event.time_zone}: ${formatInstantWithZone(event.from_date, event.time_zone)} – ${formatInstantWithZone(event.to_date, event.time_zone)}`,
     ...(event.performances ?? []).map(
-      (performance) => `${performance.name}: ${formatInZone(performance.starts_at, event.time_zone)}`,
+      (performance) => `${performance.name}: ${formatInstantWithZone(performance.starts_at, event.time_zone)}`,
     ),
     event.is_cancelled ? 'This event was cancelled.' : '',
     url,

@@ -8,6 +8,7 @@ import {
   eventInstants,
   type FeedItem,
   type FollowEventResponse,
+  formatInstantWithZone,
   MESSAGES,
   type PagedFeed,
 } from '@corral/contract';
@@ -19,7 +20,7 @@ import type { Viewer } from '../../lib/viewer.ts';
 import { deleteStoredImage, type StoredImage, storeImage, toImageMedia } from '../media/media.service.ts';
 import { EVENT_CANCELLED_INFO, News, recordEventUpdate } from '../notifications/notifications.service.ts';
 import { getItem, toFeedItems } from '../posts/posts.service.ts';
-import { formatInZone, toIcs } from './events.ics.ts';
+import { toIcs } from './events.ics.ts';
 import * as q from './events.queries.ts';
 
 const M = MESSAGES.createEvent;
@@ -156,9 +157,9 @@ function describeChange(
   const start = after.fromDate.toISOString().slice(0, 19);
   const end = after.toDate.toISOString().slice(0, 19);
   if (before.from_date.slice(0, 19) !== start)
-    changes.push(`New start: ${formatInZone(after.fromDate.toISOString(), after.timeZone)}`);
+    changes.push(`New start: ${formatInstantWithZone(after.fromDate.toISOString(), after.timeZone)}`);
   if (before.to_date.slice(0, 19) !== end)
-    changes.push(`New end: ${formatInZone(after.toDate.toISOString(), after.timeZone)}`);
+    changes.push(`New end: ${formatInstantWithZone(after.toDate.toISOString(), after.timeZone)}`);
   if (before.location !== after.location || before.address !== after.address)
     changes.push(`New location: ${after.location}`);
   if (before.title !== after.title) changes.push(`New title: ${after.title}`);
