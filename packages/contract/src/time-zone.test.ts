@@ -96,6 +96,15 @@ describe('America/Denver across daylight saving time', () => {
   });
 });
 
+describe('local mean time into the 1970s (Africa/Monrovia, -0:44:30 until 1972)', () => {
+  it('finds the change to the second', () => {
+    expect(offsetChanges('Africa/Monrovia', at('1971-01-01T00:00:00Z'), at('1973-01-01T00:00:00Z'))).toEqual([
+      { at: at('1972-01-07T00:44:30Z'), before: -(44 * MINUTE + 30_000), after: 0 },
+    ]);
+    expect(localTimeToInstant('1971-06-01', '12:00', 'Africa/Monrovia')).toBe('1971-06-01T12:44:30.000Z');
+  });
+});
+
 describe('zones with half-hour offsets', () => {
   it('Asia/Kolkata: UTC+5:30 all year, no changes', () => {
     expect(localTimeToInstant('2026-01-01', '00:00', 'Asia/Kolkata')).toBe('2025-12-31T18:30:00.000Z');

@@ -5,8 +5,8 @@
  * Node alike), so it ships no zone data. It imports nothing, so a screen that writes a time loads no schemas.
  */
 
-const MINUTE_MS = 60_000;
-const DAY_MS = 24 * 60 * MINUTE_MS;
+const SECOND_MS = 1000;
+const DAY_MS = 24 * 60 * 60 * SECOND_MS;
 const WALL_TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?$/;
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** IANA names only ('America/Denver', 'UTC', 'Etc/GMT+7'), not offsets such as '+05:00'. */
@@ -100,9 +100,10 @@ export interface OffsetChange {
 }
 
 /**
- * Every instant in [from, to) (ms) at which the offset of `timeZone` changes, found to the minute (half-hour
- * zones change at half past the UTC hour: St. John's at 05:30 UTC). Zones change at most once a day, so a
- * day-by-day walk sees every change and a binary search places it.
+ * Every instant in [from, to) (ms) at which the offset of `timeZone` changes, found to the second (half-hour
+ * zones change at half past the UTC hour, St. John's at 05:30 UTC; local mean time ended at odd seconds,
+ * Monrovia's at 00:44:30 UTC). Zones change at most once a day, so a day-by-day walk sees every change and a
+ * binary search places it.
  */
 export function offsetChanges(timeZone: string, from: number, to: number): OffsetChange[] {
   const changes: OffsetChange[] = [];
@@ -112,8 +113,8 @@ export function offsetChanges(timeZone: string, from: number, to: number): Offse
     if (current === previous) continue;
     let low = day - DAY_MS;
     let high = day;
-    while (high - low > MINUTE_MS) {
-      const middle = low + Math.floor((high - low) / 2 / MINUTE_MS) * MINUTE_MS;
+    while (high - low > SECOND_MS) {
+      const middle = low + Math.floor((high - low) / 2 / SECOND_MS) * SECOND_MS;
       if (utcOffset(middle, timeZone) === previous) low = middle;
       else high = middle;
     }
