@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { backspace, typeInto } from './otp-input-logic.ts';
+import { backspace, inputInto, typeInto } from './otp-input-logic.ts';
 
 /**
- * A code typed one digit per box: focus advances, backspace goes back, pasting the code fills
- * every box. The boxes are a labelled group; each box says which digit it is.
+ * A code typed one digit per box: focus advances, backspace goes back, a whole code arriving in any box (typed,
+ * pasted, autofilled from a text message) fills every box with exactly that code. The boxes are a labelled
+ * group; each box says which digit it is.
  */
 export function OtpInput({
   digits,
@@ -36,16 +37,18 @@ export function OtpInput({
             aria-label={`Digit ${index + 1} of ${digits.length}`}
             inputMode="numeric"
             autoComplete={index === 0 ? 'one-time-code' : 'off'}
-            maxLength={index === 0 ? digits.length : 1}
+            // No maxLength: the browser would cut a whole code arriving in a box; the state keeps one digit a box.
             value={digit}
             disabled={disabled}
             onFocus={(event) => event.currentTarget.select()}
             onChange={(event) => {
-              const state = typeInto(
-                digits,
-                index,
-                event.currentTarget.value.replace(digit, '') || event.currentTarget.value,
-              );
+              // What arrived is what the event says it inserted, not the box's value minus its old digit: a
+              // code holding that digit would lose it (232903 into a box holding 3 became 229034).
+              const { data } = event.nativeEvent as Partial<InputEvent>;
+              const state = inputInto(digits, index, event.currentTarget.value, {
+                inserted: data,
+                caret: event.currentTarget.selectionEnd,
+              });
               onChange(state.digits);
               focus(state.focus);
             }}
