@@ -1,6 +1,6 @@
 import 'react-easy-crop/react-easy-crop.css';
 import { clsx } from 'clsx';
-import { useEffect, useRef, useState } from 'react';
+import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 import { Button } from '../button.tsx';
 import { CROP_DEBOUNCE_MS, cropToJpeg } from './crop-image.ts';
@@ -21,13 +21,28 @@ export interface PhotoCropperProps {
   onConfirm: (jpeg: Blob) => void;
   /** A shape the crop must have (a profile photo is square); without it the member picks one. */
   aspect?: number;
+  /** For a form sent while its photo is still here: `crop()` gives what Confirm Crop would. */
+  ref?: Ref<PhotoCropperHandle>;
+}
+
+export interface PhotoCropperHandle {
+  /** The framed part as Confirm Crop exports it; rejects while the photo has not loaded and been framed. */
+  crop(): Promise<Blob>;
+}
+
+/** The photo in the crop step has not loaded yet, so there is no frame to apply. */
+export class NotFramedError extends Error {
+  constructor() {
+    super('This photo is not framed yet.');
+    this.name = 'NotFramedError';
+  }
 }
 
 /**
  * The crop step: drag to frame, zoom with the slider, wheel or pinch, pick a shape; the preview follows
  * 500 ms after the frame stops moving. Confirm Crop exports the framed part as a JPEG (crop-image.ts).
  */
-export function PhotoCropper({ src, position, onCancel, onConfirm, aspect: fixedAspect }: PhotoCropperProps) {
+export function PhotoCropper({ src, position, onCancel, onConfirm, aspect: fixedAspect, ref }: PhotoCropperProps) {
   const [crop, setCrop] = useState<Point>({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
   const [natural, setNatural] = useState(1);
@@ -38,6 +53,14 @@ export function PhotoCropper({ src, position, onCancel, onConfirm, aspect: fixed
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const latest = useRef<Area | null>(null);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      crop: () => (latest.current ? cropToJpeg(src, latest.current) : Promise.reject(new NotFramedError())),
+    }),
+    [src],
+  );
 
   // Debounced preview: a small JPEG of the current frame once the member stops moving it.
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { type EventDraft, type EventDraftForm, eventDraftSchema, MESSAGES, newEventDraft } from '@corral/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { useSession } from '../../../lib/session-store.ts';
@@ -10,6 +10,7 @@ import { ProgressBar } from '../../../ui/progress-bar.tsx';
 import { useCreateEvent } from '../api/events-api.ts';
 import { clearEventDraft, isBlankDraft, loadEventDraft, saveEventDraft } from './event-draft-storage.ts';
 import { EventFormFields } from './event-form.tsx';
+import type { PendingCrop } from './event-image-field.tsx';
 import { showEventFormFailure } from './server-errors.ts';
 
 const storage = () => (typeof window === 'undefined' ? null : window.localStorage);
@@ -31,6 +32,8 @@ export function CreateEventModal({ open, onOpenChange }: { open: boolean; onOpen
   });
   const [hasDraft, setHasDraft] = useState(false);
   const restoredFor = useRef<string | null>(null);
+  const imageField = useRef<PendingCrop>(null);
+  const applyingCrop = useRef(false);
 
   // Each opening starts from the member's kept draft, if any.
   useEffect(() => {
@@ -79,29 +82,47 @@ export function CreateEventModal({ open, onOpenChange }: { open: boolean; onOpen
     onOpenChange(next);
   }
 
-  const submit = form.handleSubmit(
-    (draft) => {
-      setProgress(0);
-      create.mutate(
-        { draft, image: image?.blob ?? null },
-        {
-          onSuccess: () => {
-            toast.success('Your event is live.');
-            const store = storage();
-            if (store && memberId) clearEventDraft(store, memberId);
-            form.reset(newEventDraft());
-            setImageBlob(null);
-            setHasDraft(false);
-            onOpenChange(false);
+  const send = (image: Blob | null) =>
+    form.handleSubmit(
+      (draft) => {
+        setProgress(0);
+        create.mutate(
+          { draft, image },
+          {
+            onSuccess: () => {
+              toast.success('Your event is live.');
+              const store = storage();
+              if (store && memberId) clearEventDraft(store, memberId);
+              form.reset(newEventDraft());
+              setImageBlob(null);
+              setHasDraft(false);
+              onOpenChange(false);
+            },
+            onError: (error) =>
+              showEventFormFailure(error, form.setError, setImageError, 'Your event could not be created.'),
           },
-          onError: (error) =>
-            showEventFormFailure(error, form.setError, setImageError, 'Your event could not be created.'),
-        },
-      );
-    },
-    // One toast however often the form is sent: the same id replaces it.
-    () => toast.error(MESSAGES.generic.correctErrors, { id: 'event-form-invalid' }),
-  );
+        );
+      },
+      // One toast however often the form is sent: the same id replaces it.
+      () => toast.error(MESSAGES.generic.correctErrors, { id: 'event-form-invalid' }),
+    )();
+
+  // A photo still in the crop step goes with the event as framed; one that cannot be framed stops the
+  // submit, and the image field says why.
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (applyingCrop.current || create.isPending) return;
+    applyingCrop.current = true;
+    let cropped: Blob | undefined;
+    try {
+      cropped = await imageField.current?.apply();
+    } catch {
+      return;
+    } finally {
+      applyingCrop.current = false;
+    }
+    await send(cropped ?? image?.blob ?? null);
+  }
 
   return (
     <Modal
@@ -134,6 +155,7 @@ export function CreateEventModal({ open, onOpenChange }: { open: boolean; onOpen
             image={image?.url ?? null}
             onImageChange={setImageBlob}
             imageError={imageError}
+            imageRef={imageField}
             disabled={create.isPending}
           />
         </fieldset>

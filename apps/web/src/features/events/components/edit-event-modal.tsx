@@ -7,7 +7,7 @@ import {
   MESSAGES,
 } from '@corral/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../ui/button.tsx';
@@ -15,6 +15,7 @@ import { Modal } from '../../../ui/modal.tsx';
 import { ProgressBar } from '../../../ui/progress-bar.tsx';
 import { useUpdateEvent } from '../api/events-api.ts';
 import { EventFormFields } from './event-form.tsx';
+import type { PendingCrop } from './event-image-field.tsx';
 import { showEventFormFailure } from './server-errors.ts';
 
 /** The edit form's values: the event's draft, its disciplines as the checkboxes' string values. */
@@ -43,6 +44,8 @@ export function EditEventModal({
   });
   const [image, setImage] = useState<ImageState>({ kind: 'kept' });
   const [imageError, setImageError] = useState<string>();
+  const imageField = useRef<PendingCrop>(null);
+  const applyingCrop = useRef(false);
   const { reset } = form;
 
   // Each opening starts from the event as it is now.
@@ -64,25 +67,40 @@ export function EditEventModal({
 
   const preview = image.kind === 'new' ? image.url : image.kind === 'kept' ? (detail.image?.src ?? null) : null;
 
-  const submit = form.handleSubmit(
-    (draft) =>
-      update.mutate(
-        {
-          draft: { ...draft, removeImage: image.kind === 'removed' },
-          image: image.kind === 'new' ? image.blob : null,
-        },
-        {
-          onSuccess: () => {
-            toast.success('The event is updated.');
-            onOpenChange(false);
+  const send = (cropped: Blob | undefined) =>
+    form.handleSubmit(
+      (draft) =>
+        update.mutate(
+          {
+            draft: { ...draft, removeImage: cropped ? false : image.kind === 'removed' },
+            image: cropped ?? (image.kind === 'new' ? image.blob : null),
           },
-          onError: (error) =>
-            showEventFormFailure(error, form.setError, setImageError, 'The event could not be saved.'),
-        },
-      ),
-    // One toast however often the form is sent: the same id replaces it.
-    () => toast.error(MESSAGES.generic.correctErrors, { id: 'event-form-invalid' }),
-  );
+          {
+            onSuccess: () => {
+              toast.success('The event is updated.');
+              onOpenChange(false);
+            },
+            onError: (error) =>
+              showEventFormFailure(error, form.setError, setImageError, 'The event could not be saved.'),
+          },
+        ),
+      // One toast however often the form is sent: the same id replaces it.
+      () => toast.error(MESSAGES.generic.correctErrors, { id: 'event-form-invalid' }),
+    )();
+
+  // As in Create Event: a photo still in the crop step is saved as framed, or stops the save (crop step).
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (applyingCrop.current || update.isPending) return;
+    applyingCrop.current = true;
+    try {
+      await send(await imageField.current?.apply());
+    } catch {
+      // The image field says why the photo could not be framed.
+    } finally {
+      applyingCrop.current = false;
+    }
+  }
 
   return (
     <Modal
@@ -110,6 +128,7 @@ export function EditEventModal({
             image={preview}
             onImageChange={setImageBlob}
             imageError={imageError}
+            imageRef={imageField}
             disabled={update.isPending}
           />
         </fieldset>

@@ -11,13 +11,13 @@ import {
   type ReferenceItem,
 } from '@corral/contract';
 import { clsx } from 'clsx';
-import { type ReactNode, useId, useMemo } from 'react';
+import { type ReactNode, type Ref, useId, useMemo } from 'react';
 import { Controller, type FieldErrors, type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
 import { Button } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icons.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { useAssociationList, useCircuitList, useEventTypeList } from '../api/events-api.ts';
-import { EventImageField } from './event-image-field.tsx';
+import { EventImageField, type PendingCrop } from './event-image-field.tsx';
 
 export type EventFormApi = UseFormReturn<EventDraftForm, unknown, EventDraft>;
 
@@ -168,12 +168,15 @@ export function EventFormFields({
   image,
   onImageChange,
   imageError,
+  imageRef,
   disabled,
 }: {
   form: EventFormApi;
   image: string | null;
   onImageChange: (jpeg: Blob | null) => void;
   imageError?: string | undefined;
+  /** The image field's handle, for applying a crop still pending when the form is sent. */
+  imageRef?: Ref<PendingCrop>;
   disabled: boolean;
 }) {
   const { register, control, formState } = form;
@@ -238,7 +241,7 @@ export function EventFormFields({
         {...register('eventAddress')}
       />
 
-      <EventImageField preview={image} onChange={onImageChange} disabled={disabled} error={imageError} />
+      <EventImageField ref={imageRef} preview={image} onChange={onImageChange} disabled={disabled} error={imageError} />
 
       <RadioGroup
         legend="Event type"

@@ -1,9 +1,9 @@
 import { FEED_MESSAGES } from '@corral/contract';
 import { clsx } from 'clsx';
-import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
+import { type DragEvent, type Ref, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import { Button } from '../../../ui/button.tsx';
 import { isImageFile } from '../../../ui/crop/crop-image.ts';
-import { PhotoCropper } from '../../../ui/crop/photo-cropper.tsx';
+import { PhotoCropper, type PhotoCropperHandle } from '../../../ui/crop/photo-cropper.tsx';
 import { Icon } from '../../../ui/icons.tsx';
 
 export interface EventImageFieldProps {
@@ -12,19 +12,66 @@ export interface EventImageFieldProps {
   onChange: (jpeg: Blob | null) => void;
   disabled?: boolean;
   error?: string | undefined;
+  /** Lets the form apply a crop still pending when it is sent (see PendingCrop). */
+  ref?: Ref<PendingCrop>;
 }
+
+/**
+ * A photo still in the crop step when its form is sent is what the member meant to send: the form asks
+ * the field to apply the frame as it stands, rather than sending the event without it.
+ */
+export interface PendingCrop {
+  /**
+   * The cropped JPEG of a photo waiting in the crop step (now the field's image), or undefined when none
+   * waits. Rejects, with the reason shown beside the field, when the photo cannot be framed yet.
+   */
+  apply(): Promise<Blob | undefined>;
+}
+
+/** Shown beside the crop step when the form is sent before the photo could be framed. */
+export const PENDING_CROP_MESSAGE =
+  'This photo is still in the crop step and could not be framed yet. Press Confirm Crop, or Cancel to go on without it.';
 
 /**
  * The event's image: dropped on the box or chosen with the picker (images only), framed in the crop step,
  * then previewed with Remove. A non-image drop alerts 'Please drop an image file.' (spec: upload box).
  */
-export function EventImageField({ preview, onChange, disabled = false, error }: EventImageFieldProps) {
+export function EventImageField({ preview, onChange, disabled = false, error, ref }: EventImageFieldProps) {
   const [cropping, setCropping] = useState<string | null>(null);
+  const [notFramed, setNotFramed] = useState(false);
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const cropper = useRef<PhotoCropperHandle>(null);
+  const cropStep = useRef<HTMLDivElement>(null);
   const hintId = useId();
 
   useEffect(() => () => void (cropping && URL.revokeObjectURL(cropping)), [cropping]);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      async apply() {
+        if (!cropping || !cropper.current) return undefined;
+        try {
+          const jpeg = await cropper.current.crop();
+          finishCrop(jpeg);
+          return jpeg;
+        } catch (cause) {
+          setNotFramed(true);
+          // The crop step may be scrolled away from the footer's button that sent the form.
+          cropStep.current?.scrollIntoView?.({ block: 'nearest' });
+          throw cause;
+        }
+      },
+    }),
+    // No dependency list: the handle is rebuilt each render, so it always sees the current photo and onChange.
+  );
+
+  function finishCrop(jpeg: Blob | null) {
+    setCropping(null);
+    setNotFramed(false);
+    if (jpeg) onChange(jpeg);
+  }
 
   function take(file: File | undefined, from: 'picker' | 'drop') {
     if (!file) return;
@@ -44,15 +91,20 @@ export function EventImageField({ preview, onChange, disabled = false, error }: 
 
   if (cropping)
     return (
-      <PhotoCropper
-        key={cropping}
-        src={cropping}
-        onCancel={() => setCropping(null)}
-        onConfirm={(jpeg) => {
-          setCropping(null);
-          onChange(jpeg);
-        }}
-      />
+      <div ref={cropStep} className="flex flex-col gap-2">
+        <PhotoCropper
+          ref={cropper}
+          key={cropping}
+          src={cropping}
+          onCancel={() => finishCrop(null)}
+          onConfirm={finishCrop}
+        />
+        {notFramed && (
+          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+            {PENDING_CROP_MESSAGE}
+          </p>
+        )}
+      </div>
     );
 
   return (
