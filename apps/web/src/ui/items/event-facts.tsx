@@ -19,8 +19,13 @@ export function EventFacts({ item }: { item: FeedItem }) {
         </p>
       )}
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-stone-700">
-        <dt className="text-stone-500">Added money</dt>
-        <dd>{formatMoney(item.added_money)}</dd>
+        {/* An event without added money says nothing of it (not 'Added money $0'). */}
+        {Boolean(item.added_money) && (
+          <>
+            <dt className="text-stone-500">Added money</dt>
+            <dd>{formatMoney(item.added_money)}</dd>
+          </>
+        )}
         <dt className="text-stone-500">Starts</dt>
         <dd>{formatShortDate(item.from_date)}</dd>
         <dt className="text-stone-500">Ends</dt>

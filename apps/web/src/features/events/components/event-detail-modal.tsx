@@ -175,8 +175,12 @@ function EventDetailBody({ detail, suggested }: { detail: EventDetail; suggested
         <dd>{detail.association?.name ?? '—'}</dd>
         <dt className="text-stone-500">Circuits</dt>
         <dd>{detail.circuit?.name ?? '—'}</dd>
-        <dt className="text-stone-500">Added money</dt>
-        <dd>{formatMoney(detail.added_money)}</dd>
+        {detail.added_money > 0 && (
+          <>
+            <dt className="text-stone-500">Added money</dt>
+            <dd>{formatMoney(detail.added_money)}</dd>
+          </>
+        )}
         <dt className="text-stone-500">Tour</dt>
         <dd>{detail.tour ? 'Yes' : 'No'}</dd>
         <dt className="text-stone-500">Confirmation status</dt>
