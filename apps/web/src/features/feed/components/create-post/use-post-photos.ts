@@ -2,6 +2,7 @@ import { FEED_MESSAGES, LIMITS } from '@corral/contract';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { isImageFile } from '../../../../ui/crop/crop-image.ts';
+import type { DraftPhotos } from './post-draft-storage.ts';
 
 export interface Photo {
   id: string;
@@ -11,7 +12,7 @@ export interface Photo {
 
 /** A photo waiting for its crop step; `replaces` is set when it comes from Change Image. */
 interface Pending {
-  file: File;
+  image: Blob;
   url: string;
   replaces?: string | undefined;
 }
@@ -27,6 +28,11 @@ export function usePostPhotos() {
   const room = LIMITS.postImagesMax - photos.length - queue.filter((item) => !item.replaces).length;
   const cropping = queue[0];
 
+  function enqueue(pending: Pending[]) {
+    setQueue((current) => [...current, ...pending]);
+    setQueueTotal((total) => (queue.length === 0 ? pending.length : total + pending.length));
+  }
+
   function add(files: File[], from: 'picker' | 'drop', replaces: string | undefined) {
     if (files.length === 0) return;
     const images = files.filter(isImageFile);
@@ -34,9 +40,15 @@ export function usePostPhotos() {
     if (images.length === 0) return;
     const take = replaces ? images.slice(0, 1) : images.slice(0, Math.max(0, room));
     if (!replaces && images.length > take.length) toast.error(FEED_MESSAGES.tooManyImages);
-    const pending = take.map((file) => ({ file, url: URL.createObjectURL(file), replaces }));
-    setQueue((current) => [...current, ...pending]);
-    setQueueTotal((total) => (queue.length === 0 ? pending.length : total + pending.length));
+    enqueue(take.map((image) => ({ image, url: URL.createObjectURL(image), replaces })));
+  }
+
+  /** A kept draft's photos join the editor, before any chosen since it opened (see post-draft-storage.ts). */
+  function restore(kept: DraftPhotos) {
+    const restored = kept.photos.map(({ id, jpeg }) => ({ id, jpeg, url: URL.createObjectURL(jpeg) }));
+    setPhotos((current) => [...restored, ...current].slice(0, LIMITS.postImagesMax));
+    if (kept.pending.length > 0)
+      enqueue(kept.pending.map(({ image, replaces }) => ({ image, url: URL.createObjectURL(image), replaces })));
   }
 
   /** The crop step's answer for the first queued photo: a JPEG, or null when cancelled. */
@@ -74,12 +86,17 @@ export function usePostPhotos() {
 
   return {
     photos,
+    /** The queue as a draft keeps it: what is still waiting for the crop step. */
+    pending: queue,
     room,
     /** The photo in the crop step, and where it stands in the batch chosen together. */
     cropping: cropping && { url: cropping.url, index: queueTotal - queue.length + 1, total: queueTotal },
     add,
+    restore,
     finishCrop,
     remove,
     clear,
   };
 }
+
+export type PostPhotos = ReturnType<typeof usePostPhotos>;

@@ -1,0 +1,103 @@
+import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+
+/**
+ * Create Post's draft, kept per member while it is written, so that a reload or a closed tab (even in
+ * the middle of the upload) loses nothing. The text goes to localStorage, written at once on every change
+ * so that a tab closed mid-word keeps it; the photos go to IndexedDB as Blobs, because localStorage holds
+ * only strings and a few photos are megabytes. Cleared after a successful post or by 'Discard draft'.
+ * Like Create Event's draft, it is keyed by member id, so another member on the same browser never sees it.
+ */
+
+export const POST_DRAFT_PREFIX = 'corral:post-draft:';
+export const postDraftKey = (memberId: string) => `${POST_DRAFT_PREFIX}${memberId}`;
+
+/** A cropped photo of the post, as the member arranged it. */
+export interface DraftPhoto {
+  id: string;
+  jpeg: Blob;
+}
+
+/** A chosen photo still waiting for its crop step; `replaces` is the photo Change Image was pressed on. */
+export interface DraftPending {
+  image: Blob;
+  replaces?: string | undefined;
+}
+
+export interface DraftPhotos {
+  photos: DraftPhoto[];
+  pending: DraftPending[];
+}
+
+export interface PostDraft extends DraftPhotos {
+  text: string;
+}
+
+let photoStore: UseStore | undefined;
+/** Opened on first use: a page that never writes a post never opens the database. */
+const photos = () => (photoStore ??= createStore('corral-drafts', 'post-photos'));
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isBlob = (value: unknown): value is Blob => typeof Blob !== 'undefined' && value instanceof Blob;
+
+/** Stored photos read back entry by entry: anything damaged or foreign is left out. */
+export function parseDraftPhotos(value: unknown): DraftPhotos {
+  if (!isRecord(value)) return { photos: [], pending: [] };
+  const list = (items: unknown) => (Array.isArray(items) ? items.filter(isRecord) : []);
+  return {
+    photos: list(value.photos)
+      .filter((item) => typeof item.id === 'string' && isBlob(item.jpeg))
+      .map((item) => ({ id: item.id as string, jpeg: item.jpeg as Blob })),
+    pending: list(value.pending)
+      .filter((item) => isBlob(item.image))
+      .map((item) => ({
+        image: item.image as Blob,
+        replaces: typeof item.replaces === 'string' ? item.replaces : undefined,
+      })),
+  };
+}
+
+export const isBlankPostDraft = (draft: PostDraft) =>
+  draft.text.trim() === '' && draft.photos.length === 0 && draft.pending.length === 0;
+
+/** The member's kept draft, or null when there is none (or the browser refuses storage). */
+export async function loadPostDraft(memberId: string): Promise<PostDraft | null> {
+  let text = '';
+  try {
+    text = localStorage.getItem(postDraftKey(memberId)) ?? '';
+  } catch {
+    // Storage refused (private mode): the photos may still be there.
+  }
+  let kept: DraftPhotos = { photos: [], pending: [] };
+  try {
+    kept = parseDraftPhotos(await get(memberId, photos()));
+  } catch {
+    // No IndexedDB here: the text alone is kept.
+  }
+  const draft = { text, ...kept };
+  return isBlankPostDraft(draft) ? null : draft;
+}
+
+/** Keeps the text, or forgets it when blank. */
+export function savePostText(memberId: string, text: string): void {
+  try {
+    if (text.trim() === '') localStorage.removeItem(postDraftKey(memberId));
+    else localStorage.setItem(postDraftKey(memberId), text);
+  } catch {
+    // A full or refused storage: the text lives as long as the page.
+  }
+}
+
+/** Keeps the photos, or forgets them when there are none. */
+export async function savePostPhotos(memberId: string, draft: DraftPhotos): Promise<void> {
+  try {
+    if (draft.photos.length === 0 && draft.pending.length === 0) await del(memberId, photos());
+    else await set(memberId, { photos: draft.photos, pending: draft.pending }, photos());
+  } catch {
+    // A full or refused storage: the photos live as long as the page.
+  }
+}
+
+export async function clearPostDraft(memberId: string): Promise<void> {
+  savePostText(memberId, '');
+  await savePostPhotos(memberId, { photos: [], pending: [] });
+}
