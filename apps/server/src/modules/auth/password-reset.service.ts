@@ -54,9 +54,9 @@ export async function resetPassword(
   meta: RequestMeta,
 ): Promise<OkResponse> {
   const invalid = () => new AppError(400, MESSAGES.resetPassword.invalidToken);
-  // Asked first so that a dead link says so before any remark on the new password. better-auth
-  // compares the expiry with the system time, so this does too.
-  const userId = await selectResetTokenUserId(ctx.db, input.token, new Date());
+  // Asked first so that a dead link says so before any remark on the new password. On the server's clock,
+  // like every rule; better-auth checks the expiry again on the system's, which is that clock outside tests.
+  const userId = await selectResetTokenUserId(ctx.db, input.token, new Date(ctx.clock.now()));
   if (!userId || !(await liveUser(ctx, userId))) throw invalid();
   assertPasswordAllowed(input.password);
   try {
