@@ -7,6 +7,7 @@ import type { SmsSender } from './adapters/sms.ts';
 import type { MediaStorage } from './adapters/storage.ts';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
+import type { BackgroundWork } from './lib/background-work.ts';
 import type { Clock } from './lib/clock.ts';
 import type { RateLimiter } from './lib/rate-limiter.ts';
 import type { Auth } from './modules/auth/better-auth.ts';
@@ -27,6 +28,8 @@ export interface AppContext {
   limiter: RateLimiter;
   clock: Clock;
   logger: FastifyBaseLogger;
+  /** Mail and SMS still leaving after their request's answer. */
+  background: BackgroundWork;
 }
 
 declare module 'fastify' {

@@ -18,6 +18,7 @@ import type { Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { registerAccess } from './lib/access.ts';
 import { registerAfterResponse } from './lib/after-response.ts';
+import { BackgroundWork } from './lib/background-work.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { registerErrorHandler } from './lib/http-errors.ts';
 import { registerInputGuard } from './lib/input-guard.ts';
@@ -98,7 +99,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     : new MemoryCounterStore(() => clock.now());
   const bus: Bus = config.redisUrl ? await RedisBus.connect(config.redisUrl, config.redisKeyPrefix) : new MemoryBus();
   const limiter = new RateLimiter(counters, clock, config.rateLimitScale);
-  const auth = createAuth({ config, db: database.db, mailer, sms, logger: app.log });
+  const background = new BackgroundWork();
+  const auth = createAuth({ config, db: database.db, mailer, sms, logger: app.log, background });
   const ctx: AppContext = {
     config,
     database,
@@ -115,9 +117,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     limiter,
     clock,
     logger: app.log,
+    background,
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
+    await background.settled();
     mailer.close?.();
     await counters.close();
     await bus.close();

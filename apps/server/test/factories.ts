@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { CurrentUser } from '@corral/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -18,7 +19,7 @@ export async function signUpMember(app: FastifyInstance, input: MemberInput = {}
   const body = {
     first_name: input.first_name ?? 'Casey',
     last_name: input.last_name ?? `Rider${sequence}`,
-    email: input.email ?? `member${sequence}-${Date.now()}@example.com`,
+    email: input.email ?? `member${sequence}-${randomUUID().slice(0, 8)}@example.com`,
     password: input.password ?? 'Saddle#2026',
   };
   const response = await app.inject({ method: 'POST', url: '/api/signup', payload: body });

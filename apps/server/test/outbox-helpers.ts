@@ -1,25 +1,25 @@
 import type { OutboxMessage } from '@corral/contract';
 import type { AppContext } from '../src/app-context.ts';
 
-/** The newest message to `to` on a channel, waiting for it: mail and SMS leave outside the request. */
+/**
+ * Mail and SMS leave after their request's answer (request.afterResponse, better-auth's background tasks):
+ * these helpers read the outbox once that work is done (ctx.background), never after a guessed delay.
+ */
+
+/** The newest message to `to` on a channel. */
 export async function waitForMessage(
   ctx: AppContext,
   to: string,
   channel: OutboxMessage['channel'] = 'email',
-  timeoutMs = 5_000,
 ): Promise<OutboxMessage> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const message = (await ctx.outbox.list()).find((m) => m.channel === channel && m.to === to);
-    if (message) return message;
-    if (Date.now() > deadline) throw new Error(`no ${channel} to ${to} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  const message = (await messagesTo(ctx, to)).find((m) => m.channel === channel);
+  if (!message) throw new Error(`no ${channel} to ${to}`);
+  return message;
 }
 
-/** Every message to `to`, after giving background sends a moment to land. */
-export async function messagesTo(ctx: AppContext, to: string, settleMs = 300): Promise<OutboxMessage[]> {
-  await new Promise((resolve) => setTimeout(resolve, settleMs));
+/** Every message to `to`, newest first. */
+export async function messagesTo(ctx: AppContext, to: string): Promise<OutboxMessage[]> {
+  await ctx.background.settled();
   return (await ctx.outbox.list()).filter((m) => m.to === to);
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { bearer } from './factories.ts';
+import { messagesTo } from './outbox-helpers.ts';
 
 /** POST /contacts/send-verification-code as the member with `token`. */
 export const sendCode = (app: FastifyInstance, token: string, phone: string) =>
@@ -19,23 +20,14 @@ export const validateCode = (app: FastifyInstance, token: string, phone: string,
     payload: { original_phone: phone, phone, code },
   });
 
-/**
- * The code of the `nth` SMS (1 = the first) sent to an E.164 number, waiting for it: the SMS leaves after
- * the answer (request.afterResponse).
- */
-export async function smsCode(app: FastifyInstance, e164: string, nth = 1, timeoutMs = 5_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const sms = (await app.ctx.outbox.list()).filter((m) => m.channel === 'sms' && m.to === e164).reverse();
-    const message = sms[nth - 1];
-    if (message) {
-      const code = /\b(\d{6})\b/.exec(message.text)?.[1];
-      if (!code) throw new Error(`no 6-digit code in "${message.text}"`);
-      return code;
-    }
-    if (Date.now() > deadline) throw new Error(`no SMS number ${nth} to ${e164} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+/** The code of the `nth` SMS (1 = the first) sent to an E.164 number, once the SMS have left (they leave after the answer). */
+export async function smsCode(app: FastifyInstance, e164: string, nth = 1): Promise<string> {
+  const sms = (await messagesTo(app.ctx, e164)).filter((m) => m.channel === 'sms').reverse();
+  const message = sms[nth - 1];
+  if (!message) throw new Error(`no SMS number ${nth} to ${e164}`);
+  const code = /\b(\d{6})\b/.exec(message.text)?.[1];
+  if (!code) throw new Error(`no 6-digit code in "${message.text}"`);
+  return code;
 }
 
 /** A code that is not `code`. */

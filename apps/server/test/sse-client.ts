@@ -65,23 +65,26 @@ export async function openStream(baseUrl: string, token: string, lastEventId?: s
     },
     /** The oldest event of `type` not yet taken, waiting up to `timeoutMs` for one. */
     async next<T extends StreamEvent['type']>(type: T, timeoutMs = 5_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const index = received.findIndex((item, i) => !taken.has(i) && item.event.type === type);
-        if (index >= 0) {
-          taken.add(index);
-          return received[index] as ReceivedEvent & { event: Extract<StreamEvent, { type: T }> };
+      let timedOut = false;
+      const wakeOnTimeout = () => {
+        timedOut = true;
+        for (const wake of waiters.splice(0)) wake();
+      };
+      const timer = setTimeout(wakeOnTimeout, timeoutMs);
+      try {
+        for (;;) {
+          const index = received.findIndex((item, i) => !taken.has(i) && item.event.type === type);
+          if (index >= 0) {
+            taken.add(index);
+            return received[index] as ReceivedEvent & { event: Extract<StreamEvent, { type: T }> };
+          }
+          if (ended) throw new Error(`the stream ended before a ${type} event`);
+          if (timedOut)
+            throw new Error(`no ${type} event in ${timeoutMs} ms; got ${received.map((r) => r.event.type)}`);
+          await new Promise<void>((resolve) => waiters.push(resolve));
         }
-        if (ended) throw new Error(`the stream ended before a ${type} event`);
-        const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`no ${type} event in ${timeoutMs} ms; got ${received.map((r) => r.event.type)}`);
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, left);
-          waiters.push(() => {
-            clearTimeout(timer);
-            resolve();
-          });
-        });
+      } finally {
+        clearTimeout(timer);
       }
     },
     close() {

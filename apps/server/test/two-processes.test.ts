@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setUpMember } from './factories.ts';
 import { openStream } from './sse-client.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -34,18 +34,21 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Polls the second process's health until it answers, failing at once if the process has exited. */
 async function waitForHealth(url: string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child?.exitCode !== null) throw new Error(`the second process exited: ${childLog}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the second process did not start in ${timeoutMs} ms: ${childLog}`);
+  let exited = false;
+  await vi.waitFor(
+    async () => {
+      if (child?.exitCode !== null) {
+        exited = true;
+        return;
+      }
+      const health = await fetch(`${url}/api/health`).catch(() => undefined);
+      if (!health?.ok) throw new Error(`the second process did not start in ${timeoutMs} ms: ${childLog}`);
+    },
+    { timeout: timeoutMs, interval: 200 },
+  );
+  if (exited) throw new Error(`the second process exited: ${childLog}`);
 }
 
 describe.skipIf(!shared)('two server processes behind one Redis', () => {

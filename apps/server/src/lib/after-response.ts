@@ -13,7 +13,8 @@ const jobs = new WeakMap<FastifyRequest, Job[]>();
 
 /**
  * Work done after the answer (security.md: forgot password answers the same, in the same time, whether or
- * not the address is a member's). Jobs start when the response is sent; a failure is logged, never thrown.
+ * not the address is a member's). Jobs start when the response is sent and are counted in ctx.background;
+ * a failure is logged, never thrown.
  */
 export function registerAfterResponse(api: FastifyInstance): void {
   api.decorateRequest('afterResponse', function afterResponse(this: FastifyRequest, job: Job) {
@@ -23,9 +24,11 @@ export function registerAfterResponse(api: FastifyInstance): void {
     const pending = jobs.get(request);
     if (!pending) return;
     jobs.delete(request);
-    setImmediate(() => {
-      for (const job of pending)
-        job().catch((error: unknown) => request.log.error({ err: error }, 'work after the response failed'));
-    });
+    const started = new Promise((resolve) => setImmediate(resolve));
+    for (const job of pending)
+      api.ctx.background.track(
+        started.then(() => job()),
+        (error) => request.log.error({ err: error }, 'work after the response failed'),
+      );
   });
 }

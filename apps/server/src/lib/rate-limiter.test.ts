@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server, type Socket } from 'node:net';
 import { RATE_LIMITS } from '@corral/contract';
 import { afterAll, describe, expect, it } from 'vitest';
+import { unansweringRedis } from '../../test/unanswering-redis.ts';
 import { type CounterStore, MemoryCounterStore, RedisCounterStore } from '../adapters/counter-store.ts';
 import { ManualClock } from './clock.ts';
 import { AppError } from './errors.ts';
@@ -166,39 +166,57 @@ describe('when the counter store fails', () => {
     await limiter.consume(['apiPerIpAnonymous', '192.0.2.1']);
   });
 
-  const timed = async (run: () => Promise<unknown>) => {
-    const began = performance.now();
-    await run().catch(() => {});
-    return performance.now() - began;
-  };
+  /** The store's outcome for every call the limiter made, in order. */
+  function observed(store: CounterStore) {
+    const outcomes: string[] = [];
+    const observing: CounterStore = {
+      add: (...args) =>
+        store.add(...args).then(
+          (count) => {
+            outcomes.push('answered');
+            return count;
+          },
+          (error: unknown) => {
+            outcomes.push(error instanceof Error ? error.message : String(error));
+            throw error;
+          },
+        ),
+      close: () => store.close(),
+    };
+    return { observing, outcomes };
+  }
 
   it('answers at once, closed where it must, when Redis cannot be reached', async () => {
     const store = await RedisCounterStore.connect('redis://127.0.0.1:1', 'corral-test:');
-    const limiter = new RateLimiter(store, new ManualClock(start));
+    const { observing, outcomes } = observed(store);
+    const limiter = new RateLimiter(observing, new ManualClock(start));
     for (let i = 0; i < 5; i += 1) {
-      expect(await timed(() => limiter.consume(['loginPerIpMinute', 'x']))).toBeLessThan(50);
-      expect(await timed(() => limiter.consume(['apiPerIpAnonymous', 'x']))).toBeLessThan(50);
+      expect((await refusal(limiter.consume(['loginPerIpMinute', 'x']))).status).toBe(429);
+      await limiter.consume(['apiPerIpAnonymous', 'x']);
     }
-    expect((await refusal(limiter.consume(['loginPerIpMinute', 'x']))).status).toBe(429);
-    await limiter.consume(['apiPerIpAnonymous', 'x']);
+    // Nothing waited for Redis: the first call was refused for want of a connection (no offline queue), and
+    // every later one by the open circuit, without asking Redis at all.
+    expect(outcomes[0]).toMatch(/enableOfflineQueue/);
+    expect(outcomes.slice(1)).toEqual(Array(9).fill('the Redis circuit is open'));
     await store.close();
   });
 
   it('stops waiting on a Redis that accepts and never answers: one short timeout, then the circuit opens', async () => {
-    const sockets: Socket[] = [];
-    const silent: Server = createServer((socket) => sockets.push(socket));
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const { port } = silent.address() as { port: number };
-    const store = await RedisCounterStore.connect(`redis://127.0.0.1:${port}`, 'corral-test:');
-    const limiter = new RateLimiter(store, new ManualClock(start));
-    expect(await timed(() => limiter.consume(['loginPerIpMinute', 'x']))).toBeLessThan(600);
+    const hung = await unansweringRedis();
+    const store = await RedisCounterStore.connect(hung.url, 'corral-test:');
+    const { observing, outcomes } = observed(store);
+    const limiter = new RateLimiter(observing, new ManualClock(start));
+    expect((await refusal(limiter.consume(['loginPerIpMinute', 'x']))).status).toBe(429);
     for (let i = 0; i < 5; i += 1) {
-      expect(await timed(() => limiter.consume(['loginPerIpMinute', 'x']))).toBeLessThan(20);
-      expect(await timed(() => limiter.consume(['apiPerMember', 'm']))).toBeLessThan(20);
+      expect((await refusal(limiter.consume(['loginPerIpMinute', 'x']))).status).toBe(429);
+      await limiter.consume(['apiPerMember', 'm']);
     }
     expect((await refusal(limiter.consume(['signupPerIp', 'x']))).status).toBe(429);
+    // One command reached the hung Redis and ended on the client's command timeout; the open circuit
+    // answered the other eleven calls without sending anything.
+    expect(hung.received).toEqual(['eval']);
+    expect(outcomes).toEqual(['Command timed out', ...Array(11).fill('the Redis circuit is open')]);
     await store.close();
-    for (const socket of sockets) socket.destroy();
-    await new Promise((resolve) => silent.close(resolve));
+    await hung.close();
   });
 });

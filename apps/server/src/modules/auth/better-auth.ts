@@ -10,6 +10,7 @@ import type { SmsSender } from '../../adapters/sms.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema.ts';
+import type { BackgroundWork } from '../../lib/background-work.ts';
 import { isLiveUser } from './auth.queries.ts';
 
 export interface AuthDeps {
@@ -18,6 +19,7 @@ export interface AuthDeps {
   mailer: Mailer;
   sms: SmsSender;
   logger: FastifyBaseLogger;
+  background: BackgroundWork;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface AuthDeps {
  * auth.routes.ts and phone.routes.ts call `auth.api.*` after applying our rate limits
  * (docs/decisions/002-auth-behind-the-spec-endpoints.md).
  */
-export function createAuth({ config, db, mailer, sms, logger }: AuthDeps) {
+export function createAuth({ config, db, mailer, sms, logger, background }: AuthDeps) {
   return betterAuth({
     appName: 'Corral',
     baseURL: config.publicUrl,
@@ -86,9 +88,8 @@ export function createAuth({ config, db, mailer, sms, logger }: AuthDeps) {
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
       // Mail and SMS leave outside the request, so the answer's timing tells nothing.
       backgroundTasks: {
-        handler: (promise) => {
-          void promise.catch((error: unknown) => logger.error({ err: error }, 'background task failed'));
-        },
+        handler: (promise) =>
+          background.track(promise, (error) => logger.error({ err: error }, 'background task failed')),
       },
     },
     databaseHooks: {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@corral/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,7 +90,7 @@ describe('DELETE /api/account-delete', () => {
     expect(live?.n).toBe(0);
 
     const refused = await login(member.email, member.password);
-    const unknown = await login(`nobody-${Date.now()}@example.com`, member.password);
+    const unknown = await login(`nobody-${randomUUID()}@example.com`, member.password);
     expect(refused.statusCode).toBe(401);
     expect(refused.body).toBe(unknown.body);
     expect(refused.json()).toEqual({ message: MESSAGES.login.invalidCredential });

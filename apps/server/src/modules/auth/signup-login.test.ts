@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { MESSAGES, USER_PLACEHOLDER_IMAGE } from '@corral/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +24,7 @@ const body = (overrides: Record<string, unknown> = {}) => ({
 
 describe('POST /api/signup', () => {
   it('creates a member and answers the current user with a working token', async () => {
-    const input = body({ email: ` Amberley.${Date.now()}@Example.COM `, token: 'old-idp-token' });
+    const input = body({ email: ` Amberley.${randomUUID().slice(0, 8)}@Example.COM `, token: 'old-idp-token' });
     const response = await post('/api/signup', input);
     expect(response.statusCode).toBe(200);
     const { user } = response.json();
@@ -123,7 +124,7 @@ describe('POST /api/login', () => {
   it('answers a wrong password and an unknown email with the same 401', async () => {
     const member = await signUpMember(t.app);
     const wrong = await post('/api/login', { email: member.email, password: 'Wrong#2026' });
-    const unknown = await post('/api/login', { email: `nobody-${Date.now()}@example.com`, password: 'Wrong#2026' });
+    const unknown = await post('/api/login', { email: `nobody-${randomUUID()}@example.com`, password: 'Wrong#2026' });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.body).toBe(unknown.body);

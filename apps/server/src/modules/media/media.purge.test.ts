@@ -27,7 +27,7 @@ describe('purging a deleted member', () => {
     expect(existsSync(avatarFile)).toBe(true);
     await t.app.inject({ method: 'DELETE', url: '/api/account-delete', headers: bearer(member.token) });
     expect(existsSync(file)).toBe(true); // kept during the 30 days
-    const later = new Date(Date.now() + 31 * 24 * 60 * 60 * 1000);
+    const later = new Date(t.ctx.clock.now() + 31 * 24 * 60 * 60 * 1000);
     expect(await purgeDeletedAccounts(t.ctx, later)).toBe(1);
     expect(existsSync(file)).toBe(false);
     expect(existsSync(avatarFile)).toBe(false);

@@ -185,6 +185,7 @@ describe('POST /newsletter', () => {
 
   it('refuses invalid addresses with a clear message, storing and sending nothing', async () => {
     const before = await t.ctx.db.select().from(newsletterSubscriptions);
+    await t.ctx.background.settled();
     const outboxBefore = (await t.ctx.outbox.list()).length;
     const cases: [unknown, string][] = [
       [{}, NEWSLETTER_MESSAGES.emailRequired],
@@ -217,7 +218,7 @@ describe('POST /newsletter', () => {
     const huge = await subscribe(t.app, { email: `${'x'.repeat(10_000)}@example.com` });
     expect(huge.statusCode).toBe(413);
     expect(await t.ctx.db.select().from(newsletterSubscriptions)).toEqual(before);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await t.ctx.background.settled();
     expect(await t.ctx.outbox.list()).toHaveLength(outboxBefore);
   });
 

@@ -144,7 +144,7 @@ describe('GET /users/:id', () => {
 describe('GET /user/posts-and-events/:id', () => {
   it("pages the member's own posts, events and shares newest first, as the timeline's cards", async () => {
     const [owner, viewer, other] = await members(3);
-    const base = Date.now() - 3_600_000;
+    const base = t.ctx.clock.now() - 3_600_000;
     for (let i = 0; i < 11; i += 1) await postOf(t.app, owner, `post ${i}`);
     await createEvent(t.app, owner, { title: 'Barrel jackpot', at: new Date(base) });
     const theirs = await postOf(t.app, other, 'Worth sharing');

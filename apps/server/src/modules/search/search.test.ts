@@ -17,6 +17,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const DAY = 86_400_000;
+/** Now on the server's clock: the events below are dated from it. */
+const serverNow = () => t.ctx.clock.now();
 
 async function find(token: string, q: string, query: Record<string, string> = {}) {
   const params = new URLSearchParams({ q, ...query });
@@ -162,7 +164,7 @@ describe('events by title', () => {
     const friend = await setUpMember(t.app);
     const stranger = await setUpMember(t.app);
     await befriend(t.app, owner.user.id, friend.user.id);
-    const soon = new Date(Date.now() + 10 * DAY);
+    const soon = new Date(serverNow() + 10 * DAY);
     const open = await event(owner.user.id, 'Zanzibar Open Rodeo', soon);
     const secret = await event(owner.user.id, 'Zanzibar Secret Roping', soon, { isPrivate: true });
     expect(eventIds(await found(stranger.token, 'zanzibar'))).toEqual([open]);
@@ -173,7 +175,10 @@ describe('events by title', () => {
     await t.ctx.db.update(users).set({ isPrivate: true }).where(eq(users.id, owner.user.id));
     expect(eventIds(await found(stranger.token, 'zanzibar'))).toEqual([]);
     expect(eventIds(await found(friend.token, 'zanzibar'))).toHaveLength(2);
-    await t.ctx.db.update(posts).set({ deletedAt: new Date() }).where(eq(posts.id, secret));
+    await t.ctx.db
+      .update(posts)
+      .set({ deletedAt: new Date(serverNow()) })
+      .where(eq(posts.id, secret));
     expect(eventIds(await found(owner.token, 'zanzibar'))).toEqual([open]);
   });
 
@@ -182,7 +187,7 @@ describe('events by title', () => {
     const friend = await setUpMember(t.app);
     const other = await setUpMember(t.app);
     await befriend(t.app, viewer.user.id, friend.user.id);
-    const now = Date.now();
+    const now = serverNow();
     const past = await event(other.user.id, 'Fête de Mézières Rodeo', new Date(now - 30 * DAY));
     const later = await event(other.user.id, 'Mezieres Finals', new Date(now + 40 * DAY));
     const sooner = await event(other.user.id, 'Mézières Qualifier', new Date(now + 5 * DAY));
@@ -205,7 +210,7 @@ describe('events by title', () => {
     const viewer = await setUpMember(t.app);
     const made: number[] = [];
     for (let i = 0; i < 23; i += 1)
-      made.push(await event(viewer.user.id, `Paginato Jackpot ${i}`, new Date(Date.now() + (i - 10) * DAY)));
+      made.push(await event(viewer.user.id, `Paginato Jackpot ${i}`, new Date(serverNow() + (i - 10) * DAY)));
     const first = await found(viewer.token, 'paginato', { type: 'events' });
     expect(first.events.data).toHaveLength(20);
     expect(first.members.data).toEqual([]);
@@ -282,7 +287,7 @@ describe('cost', () => {
     const viewer = await setUpMember(t.app);
     for (let i = 0; i < 10; i += 1) {
       await setUpMember(t.app, { first_name: 'Countess', last_name: `C${i}` });
-      await event(viewer.user.id, `Countess Cup ${i}`, new Date(Date.now() + i * DAY));
+      await event(viewer.user.id, `Countess Cup ${i}`, new Date(serverNow() + i * DAY));
     }
     const count = async (query: Record<string, string>) => {
       statements.length = 0;
@@ -327,7 +332,7 @@ describe('cost', () => {
       const values = searchValues({
         viewerId: owner.user.id,
         q,
-        now: new Date(),
+        now: new Date(serverNow()),
         members: shape.members,
         events: shape.events,
         membersAfter: null,
