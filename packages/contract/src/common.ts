@@ -7,6 +7,23 @@ export const errorResponseSchema = z.object({
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
+/**
+ * `?cursor=`, every keyset list's one query parameter (architecture, "API"): the opaque `next_cursor` of the
+ * page before. The server reads it back (apps/server/src/lib/cursor.ts); anything not its own is a 400.
+ */
+export const cursorQuerySchema = z.object({ cursor: z.string().max(1000).optional() });
+export type CursorQuery = z.infer<typeof cursorQuerySchema>;
+
+/** A list the spec pages by number: `?page=` (1-based, for clients written against it) beside the cursor. */
+export const pageQuerySchema = cursorQuerySchema.extend({
+  page: z.coerce.number().int().min(1).max(10_000).optional(),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+/** A keyset list's answer: a page of items and the cursor of the next page, null on the last one. */
+export const pagedSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), next_cursor: z.string().nullable() });
+
 export const okResponseSchema = z.object({ status: z.literal(true), message: z.string().optional() });
 export type OkResponse = z.infer<typeof okResponseSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagedSchema } from './common.ts';
 import { FEED_MESSAGES, FEED_TYPES, REPORT_REASONS } from './feed.constants.ts';
 import { LIMITS } from './limits.ts';
 
@@ -66,14 +67,9 @@ export const feedItemSchema: z.ZodType<FeedItem> = baseItemSchema.extend({
   shared_item: z.lazy(() => feedItemSchema.nullable()),
 });
 
-export const pagedFeedSchema = z.object({ data: z.array(feedItemSchema), next_cursor: z.string().nullable() });
+export const pagedFeedSchema = pagedSchema(feedItemSchema);
 export type PagedFeed = z.infer<typeof pagedFeedSchema>;
 export const itemResponseSchema = z.object({ data: feedItemSchema });
-
-export const pageQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).optional(),
-});
 
 export const itemIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
@@ -92,7 +88,7 @@ export const commentSchema = z.object({
   user: feedUserSchema.extend({ name: z.string(), image: z.string() }),
 });
 export type Comment = z.infer<typeof commentSchema>;
-export const commentsResponseSchema = z.object({ data: z.array(commentSchema), next_cursor: z.string().nullable() });
+export const commentsResponseSchema = pagedSchema(commentSchema);
 export const createCommentRequestSchema = z.object({
   text: z.string().trim().min(1, { error: FEED_MESSAGES.commentEmpty }).max(2000),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorQuerySchema, pagedSchema } from './common.ts';
 
 /** Friend request card (spec section 3): who asked, when, and the friends the viewer shares with them. */
 export const friendRequestSchema = z.object({
@@ -12,10 +13,7 @@ export const friendRequestSchema = z.object({
 export type FriendRequest = z.infer<typeof friendRequestSchema>;
 
 /** GET /friends/requests: the requests the viewer received, newest first. */
-export const friendRequestsResponseSchema = z.object({
-  data: z.array(friendRequestSchema),
-  next_cursor: z.string().nullable(),
-});
+export const friendRequestsResponseSchema = pagedSchema(friendRequestSchema);
 export type FriendRequestsResponse = z.infer<typeof friendRequestsResponseSchema>;
 
 export const friendRequestParamsSchema = z.object({
@@ -34,9 +32,6 @@ export const friendSchema = z.object({
 export type Friend = z.infer<typeof friendSchema>;
 
 /** GET /friends?q=: the viewer's friends, by name; `q` matches the start of a first or last name. */
-export const friendsQuerySchema = z.object({
-  q: z.string().trim().max(100).optional(),
-  cursor: z.string().max(200).optional(),
-});
-export const friendsResponseSchema = z.object({ data: z.array(friendSchema), next_cursor: z.string().nullable() });
+export const friendsQuerySchema = cursorQuerySchema.extend({ q: z.string().trim().max(100).optional() });
+export const friendsResponseSchema = pagedSchema(friendSchema);
 export type FriendsResponse = z.infer<typeof friendsResponseSchema>;

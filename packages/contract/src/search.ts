@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorQuerySchema, pagedSchema } from './common.ts';
 import { MESSAGES } from './messages.ts';
 import { SEARCH_LIMITS } from './search.constants.ts';
 
@@ -11,14 +12,13 @@ export type SearchType = z.infer<typeof searchTypeSchema>;
  * any word of their title, whatever the accents and case. A cursor continues one kind (`type` members or
  * events); an empty `q` finds nothing.
  */
-export const searchQuerySchema = z.object({
+export const searchQuerySchema = cursorQuerySchema.extend({
   q: z
     .string()
     .trim()
     .max(SEARCH_LIMITS.queryMax, { error: MESSAGES.generic.maxLength(SEARCH_LIMITS.queryMax) })
     .default(''),
   type: searchTypeSchema.default('all'),
-  cursor: z.string().max(1000).optional(),
 });
 export type SearchQuery = z.input<typeof searchQuerySchema>;
 
@@ -45,14 +45,12 @@ export const searchEventSchema = z.object({
 });
 export type SearchEvent = z.infer<typeof searchEventSchema>;
 
-const page = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), next_cursor: z.string().nullable() });
-
 /**
  * Both kinds, each ranked (the viewer's own and friends' first, then how well the name or title starts
  * like the query) and paged by its own cursor; the kind not asked for is empty.
  */
 export const searchResponseSchema = z.object({
-  members: page(searchMemberSchema),
-  events: page(searchEventSchema),
+  members: pagedSchema(searchMemberSchema),
+  events: pagedSchema(searchEventSchema),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;

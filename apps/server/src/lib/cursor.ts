@@ -1,39 +1,50 @@
 import { AppError } from './errors.ts';
 
-const CURSOR_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?Z$/;
+/** What a cursor carries: the sort key of the last row a page showed, most significant part first. */
+export type CursorParts = readonly (string | number)[];
 
-/** A date that exists (JavaScript turns 30 February into 1 March; PostgreSQL refuses it). */
-const isRealInstant = (at: string) => {
-  const time = Date.parse(at);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 19) === at.slice(0, 19);
-};
+/** How one kind of list writes its key into a cursor and reads it back (null: not a key of this kind). */
+export interface CursorKey<Key> {
+  write(key: Key): CursorParts;
+  read(parts: unknown[]): Key | null;
+}
 
-/** Keyset cursors are opaque to clients: base64url of a (timestamp, tie-breaker) pair. */
-export function encodeCursor(at: string, id: number | string): string {
-  return Buffer.from(JSON.stringify([at, id])).toString('base64url');
+/** The one cursor codec: cursors are opaque to clients, base64url of the key's parts as JSON. */
+export function encodeCursor(parts: CursorParts): string {
+  return Buffer.from(JSON.stringify(parts)).toString('base64url');
 }
 
 /**
- * The (timestamp, id) of a cursor, or null without one. The timestamp must be exactly the text the server
- * writes (ISO 8601 in UTC, microseconds at most) and a real instant, so PostgreSQL reads whatever passed
- * here; `isId` says what the tie-breaker may be. Anything else is a 400.
+ * The key a cursor carries, or null without one. Whatever `key` does not read back as one of its own
+ * (garbage, a cursor of another list, a forged value) is a 400, never a 5xx, and never reaches SQL.
  */
-function decodePair<Id>(cursor: string | undefined, isId: (id: unknown) => id is Id): { at: string; id: Id } | null {
+export function decodeCursor<Key>(cursor: string | undefined, key: CursorKey<Key>): Key | null {
   if (!cursor) return null;
+  let parts: unknown = null;
   try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof at === 'string' && CURSOR_TIME.test(at) && isRealInstant(at) && isId(id)) return { at, id };
+    parts = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    // fall through
+    // not JSON: refused below
   }
-  throw new AppError(400, 'The cursor is not valid.', { cursor: ['The cursor is not valid.'] });
+  const read = Array.isArray(parts) ? key.read(parts) : null;
+  if (read === null) throw new AppError(400, 'The cursor is not valid.', { cursor: ['The cursor is not valid.'] });
+  return read;
 }
 
-const isRowId = (id: unknown): id is number => Number.isSafeInteger(id) && (id as number) > 0;
-const isMemberId = (id: unknown): id is string => typeof id === 'string' && /^[\w-]{1,64}$/.test(id);
+const CURSOR_TIME = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?Z$/;
 
-/** A cursor whose tie-breaker is a row id (posts, comments, requests). */
-export const decodeCursor = (cursor: string | undefined) => decodePair(cursor, isRowId);
+/**
+ * A time exactly as the server writes it into cursors (ISO 8601 in UTC, microseconds at most) and a real
+ * instant (JavaScript turns 30 February into 1 March; PostgreSQL refuses it), so PostgreSQL reads it.
+ */
+export function isCursorTime(at: unknown): at is string {
+  if (typeof at !== 'string' || !CURSOR_TIME.test(at)) return false;
+  const time = Date.parse(at);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 19) === at.slice(0, 19);
+}
 
-/** A cursor whose tie-breaker is a member id (friends). */
-export const decodeTextCursor = (cursor: string | undefined) => decodePair(cursor, isMemberId);
+/** A row id (bigserial): a positive safe integer. */
+export const isRowId = (id: unknown): id is number => Number.isSafeInteger(id) && (id as number) > 0;
+
+/** A member id (better-auth's text ids). */
+export const isMemberId = (id: unknown): id is string => typeof id === 'string' && /^[\w-]{1,64}$/.test(id);

@@ -1,5 +1,6 @@
 import {
   API_PATHS,
+  cursorQuerySchema,
   eventDetailResponseSchema,
   eventDraftMultipartSchema,
   eventUpdateMultipartSchema,
@@ -34,11 +35,10 @@ const byId = { params: itemIdParamsSchema };
 const FORM_LIMITS = { fields: 30, files: 2 };
 
 const idFilter = z.coerce.number().int().positive().max(2_147_483_647).optional();
-const listQuery = z.object({
+const listQuery = cursorQuerySchema.extend({
   scope: z.enum(['upcoming', 'mine', 'history']).default('upcoming'),
   event_type: idFilter,
   association: idFilter,
-  cursor: z.string().max(200).optional(),
 });
 
 function sendIcs(reply: FastifyReply, body: string, filename: string) {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   API_PATHS,
   API_PREFIX,
+  type CursorQuery,
   type EventDetail,
   type EventDraft,
   type EventUpdate,
@@ -13,13 +14,13 @@ import {
   type PagedFeed,
 } from '@corral/contract';
 import type { AppContext } from '../../app-context.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashToken } from '../../lib/hashed-key.ts';
+import { keysetPage } from '../../lib/keyset.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { deleteStoredImage, type StoredImage, storeImage, toImageMedia } from '../media/media.service.ts';
 import { EVENT_CANCELLED_INFO, News, recordEventUpdate } from '../notifications/notifications.service.ts';
-import { getItem, toFeedItems } from '../posts/posts.service.ts';
+import { feedPageCut, getItem } from '../posts/posts.service.ts';
 import { toIcs } from './events.ics.ts';
 import * as q from './events.queries.ts';
 
@@ -246,31 +247,18 @@ export async function setFollowing(
 }
 
 /** GET /events: one hydrated statement (plus the session lookup). */
-export async function listEvents(
+export function listEvents(
   ctx: AppContext,
   viewer: Viewer,
-  query: {
-    scope: q.EventScope;
-    event_type?: number | undefined;
-    association?: number | undefined;
-    cursor?: string | undefined;
-  },
+  query: CursorQuery & { scope: q.EventScope; event_type?: number | undefined; association?: number | undefined },
 ): Promise<PagedFeed> {
   const size = EVENTS_PAGE_SIZE;
-  const rows = await q.selectEventPage(
-    ctx.db,
-    viewer.user.id,
-    { scope: query.scope, eventType: query.event_type, association: query.association },
-    decodeCursor(query.cursor),
-    now(ctx),
-    size,
+  const filters = { scope: query.scope, eventType: query.event_type, association: query.association };
+  return keysetPage(
+    { cursor: query.cursor },
+    ({ after }) => q.selectEventPage(ctx.db, viewer.user.id, filters, after, now(ctx), size),
+    feedPageCut(ctx.storage, size),
   );
-  const last = rows.at(-1);
-  const more = last !== undefined && Number(last.found) > size;
-  return {
-    data: toFeedItems(ctx.storage, rows),
-    next_cursor: more ? encodeCursor(last.sort_date, last.item.id) : null,
-  };
 }
 
 // ---------------------------------------------------------------------------------------------------------

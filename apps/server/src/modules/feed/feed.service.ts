@@ -1,26 +1,19 @@
-import { type FeedItem, LIMITS } from '@corral/contract';
+import { LIMITS, type PagedFeed, type PageQuery } from '@corral/contract';
 import type { AppContext } from '../../app-context.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { keysetPage } from '../../lib/keyset.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { toFeedItems } from '../posts/posts.service.ts';
+import { feedPageCut } from '../posts/posts.service.ts';
 import { selectTimelinePage } from './feed.queries.ts';
 
 /**
  * GET /home/timeline: one statement for the page, hydrated. `page` (1-based, OFFSET) stays for clients
  * written against the spec; the web uses cursors.
  */
-export async function timeline(
-  ctx: AppContext,
-  viewer: Viewer,
-  query: { cursor?: string | undefined; page?: number | undefined },
-): Promise<{ data: FeedItem[]; next_cursor: string | null }> {
+export function timeline(ctx: AppContext, viewer: Viewer, query: PageQuery): Promise<PagedFeed> {
   const size = LIMITS.timelinePageSize;
-  const offset = !query.cursor && query.page ? (query.page - 1) * size : 0;
-  const rows = await selectTimelinePage(ctx.db, viewer.user.id, decodeCursor(query.cursor), size, { offset });
-  const last = rows.at(-1);
-  const more = last !== undefined && Number(last.found) > size;
-  return {
-    data: toFeedItems(ctx.storage, rows),
-    next_cursor: more ? encodeCursor(last.sort_date, last.item.id) : null,
-  };
+  return keysetPage(
+    query,
+    ({ after, offset }) => selectTimelinePage(ctx.db, viewer.user.id, after, size, { offset }),
+    feedPageCut(ctx.storage, size),
+  );
 }

@@ -1,5 +1,6 @@
 import {
   API_PATHS,
+  cursorQuerySchema,
   FRIEND_MESSAGES,
   friendParamsSchema,
   friendRequestCreateSchema,
@@ -45,7 +46,7 @@ export const friendsRoutes = routeGroup('member', async (app) => {
     {
       schema: {
         tags,
-        querystring: z.object({ cursor: z.string().max(200).optional() }),
+        querystring: cursorQuerySchema,
         response: { 200: friendRequestsResponseSchema },
       },
     },

@@ -1,4 +1,5 @@
 import {
+  type Friend,
   type FriendRequest,
   type FriendRequestsResponse,
   type FriendsResponse,
@@ -6,9 +7,8 @@ import {
   USER_PLACEHOLDER_IMAGE,
 } from '@corral/contract';
 import type { AppContext } from '../../app-context.ts';
-import { decodeTextCursor, encodeCursor } from '../../lib/cursor.ts';
 import { AppError } from '../../lib/errors.ts';
-import { keysetPage } from '../../lib/keyset.ts';
+import { byTimeAndId, byTimeAndMember, keysetPage } from '../../lib/keyset.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { isFindableMember } from '../auth/auth.service.ts';
 import {
@@ -24,6 +24,7 @@ import {
   deleteFriendship,
   deleteRequestById,
   type FriendRequestRow,
+  type FriendRow,
   insertFriendRequest,
   insertFriendship,
   lockPair,
@@ -104,13 +105,12 @@ export function receivedRequests(
   viewer: Viewer,
   cursor: string | undefined,
 ): Promise<FriendRequestsResponse> {
-  return keysetPage(
-    cursor,
-    REQUESTS_PAGE,
-    (after, limit) => selectReceivedRequests(ctx.db, viewer.user.id, after, limit),
-    (row) => ({ at: row.time, id: Number(row.id) }),
-    toFriendRequest,
-  );
+  return keysetPage({ cursor }, ({ after, limit }) => selectReceivedRequests(ctx.db, viewer.user.id, after, limit), {
+    size: REQUESTS_PAGE,
+    key: byTimeAndId,
+    keyOf: (row) => ({ at: row.time, id: Number(row.id) }),
+    toItems: (rows) => rows.map(toFriendRequest),
+  });
 }
 
 /** The requests a member received since a time (a live stream catching up), oldest first. */
@@ -194,23 +194,23 @@ export async function unfriend(ctx: AppContext, viewer: Viewer, userId: string):
 }
 
 /** GET /friends?q=: the viewer's friends (Contacts), newest friendship first. */
-export async function friends(
+export function friends(
   ctx: AppContext,
   viewer: Viewer,
   query: { q?: string | undefined; cursor?: string | undefined },
 ): Promise<FriendsResponse> {
-  const after = decodeTextCursor(query.cursor);
-  const rows = await selectFriends(ctx.db, viewer.user.id, query.q ?? '', after, FRIENDS_PAGE + 1);
-  const page = rows.slice(0, FRIENDS_PAGE);
-  const last = page.at(-1);
-  return {
-    data: page.map((row) => ({
-      id: row.id,
-      first_name: row.first_name,
-      last_name: row.last_name,
-      name: fullName(row.first_name, row.last_name),
-      user_image: row.image ?? USER_PLACEHOLDER_IMAGE,
-    })),
-    next_cursor: rows.length > FRIENDS_PAGE && last ? encodeCursor(last.since, last.id) : null,
-  };
+  return keysetPage(query, ({ after, limit }) => selectFriends(ctx.db, viewer.user.id, query.q ?? '', after, limit), {
+    size: FRIENDS_PAGE,
+    key: byTimeAndMember,
+    keyOf: (row) => ({ at: row.since, id: row.id }),
+    toItems: (rows) => rows.map(toFriend),
+  });
 }
+
+const toFriend = (row: FriendRow): Friend => ({
+  id: row.id,
+  first_name: row.first_name,
+  last_name: row.last_name,
+  name: fullName(row.first_name, row.last_name),
+  user_image: row.image ?? USER_PLACEHOLDER_IMAGE,
+});

@@ -1,6 +1,6 @@
 import { type Comment, USER_PLACEHOLDER_IMAGE } from '@corral/contract';
 import type { AppContext } from '../../app-context.ts';
-import { keysetPage } from '../../lib/keyset.ts';
+import { byTimeAndId, keysetPage } from '../../lib/keyset.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { News, recordComment } from '../notifications/notifications.service.ts';
 import { type CommentRow, insertComment, selectComments } from './posts.queries.ts';
@@ -28,13 +28,12 @@ function toComment(row: CommentRow): Comment {
 /** A page of comments, oldest first: the visibility check and the page, two statements. */
 export async function listComments(ctx: AppContext, viewer: Viewer, postId: number, cursor: string | undefined) {
   await visibleItem(ctx, viewer, postId);
-  return keysetPage(
-    cursor,
-    PAGE,
-    (after, limit) => selectComments(ctx.db, postId, after, limit),
-    (row) => ({ at: row.created_at, id: row.id }),
-    toComment,
-  );
+  return keysetPage({ cursor }, ({ after, limit }) => selectComments(ctx.db, postId, after, limit), {
+    size: PAGE,
+    key: byTimeAndId,
+    keyOf: (row) => ({ at: row.created_at, id: row.id }),
+    toItems: (rows) => rows.map(toComment),
+  });
 }
 
 export async function addComment(ctx: AppContext, viewer: Viewer, postId: number, text: string): Promise<Comment> {

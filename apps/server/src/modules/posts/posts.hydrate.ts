@@ -2,6 +2,7 @@ import { type FeedItem, type FeedType, LIMITS, USER_PLACEHOLDER_IMAGE } from '@c
 import { type SQL, sql } from 'drizzle-orm';
 import type { MediaStorage } from '../../adapters/storage.ts';
 import { type Param, preparedStatement, type Tx, utcText } from '../../db/sql.ts';
+import { byTimeAndId, type Keyset, type PageCut } from '../../lib/keyset.ts';
 import { type StoredImage, toImageMedia } from '../media/media.service.ts';
 import { visibleTo } from './posts.policy.ts';
 
@@ -145,6 +146,18 @@ export function toFeedItems(storage: MediaStorage, rows: HydratedRow[]): FeedIte
   }
   return items;
 }
+
+/**
+ * How hydrated rows become a page of feed cards (the timeline, a member's items, the events lists): keyed
+ * by (sort_date, id); the statement hydrates only the page's rows, and `found` says whether there was one more.
+ */
+export const feedPageCut = (storage: MediaStorage, size: number): PageCut<HydratedRow, Keyset, FeedItem> => ({
+  size,
+  key: byTimeAndId,
+  keyOf: (row) => ({ at: row.sort_date, id: row.item.id }),
+  toItems: (rows) => toFeedItems(storage, rows),
+  more: (rows) => Number(rows.at(-1)?.found ?? 0) > size,
+});
 
 function toItem(storage: MediaStorage, row: ItemJson, type: FeedType): FeedItem {
   const media = row.images.map((image) => toImageMedia(storage, image));

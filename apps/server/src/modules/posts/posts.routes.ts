@@ -4,6 +4,7 @@ import {
   commentsResponseSchema,
   createCommentRequestSchema,
   createPostFieldsSchema,
+  cursorQuerySchema,
   FEED_MESSAGES,
   itemIdParamsSchema,
   itemResponseSchema,
@@ -12,7 +13,6 @@ import {
   reportRequestSchema,
   shareRequestSchema,
 } from '@corral/contract';
-import { z } from 'zod';
 import { routeGroup, viewerOf } from '../../lib/access.ts';
 import { imageQueue } from '../media/image-queue.ts';
 import { readImageForm, registerImageForms } from '../media/media.multipart.ts';
@@ -63,7 +63,7 @@ export const postsRoutes = routeGroup('member', async (app) => {
       schema: {
         tags,
         ...byId,
-        querystring: z.object({ cursor: z.string().max(200).optional() }),
+        querystring: cursorQuerySchema,
         response: { 200: commentsResponseSchema },
       },
     },

@@ -5,10 +5,10 @@ import { AppError } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { deleteStoredImage, type StoredImage, storeImage } from '../media/media.service.ts';
 import { News, recordLike, recordShare } from '../notifications/notifications.service.ts';
-import { selectFeedItems, toFeedItems } from './posts.hydrate.ts';
+import { feedPageCut, selectFeedItems, toFeedItems } from './posts.hydrate.ts';
 import * as q from './posts.queries.ts';
 
-export { toFeedItems };
+export { feedPageCut, toFeedItems };
 
 /** Feed items for a set of ids, in that order, without what the viewer may not see (one statement). */
 export const feedItems = (ctx: AppContext, viewerId: string, ids: number[]) =>

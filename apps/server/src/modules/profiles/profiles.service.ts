@@ -4,6 +4,7 @@ import {
   MESSAGES,
   type MeResponse,
   type PagedFeed,
+  type PageQuery,
   type Profile,
   type ProfileCounts,
   type updateMeRequestSchema,
@@ -11,12 +12,12 @@ import {
 import type { z } from 'zod';
 import type { MediaStorage } from '../../adapters/storage.ts';
 import type { AppContext } from '../../app-context.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { AppError } from '../../lib/errors.ts';
+import { keysetPage } from '../../lib/keyset.ts';
 import type { UserRow, Viewer } from '../../lib/viewer.ts';
 import { toCurrentUser } from '../auth/auth.mapper.ts';
 import { deleteStoredImage, type StoredImage, storeImage } from '../media/media.service.ts';
-import { toFeedItems } from '../posts/posts.service.ts';
+import { feedPageCut } from '../posts/posts.service.ts';
 import { toProfile } from './profiles.mapper.ts';
 import {
   type MemberChanges,
@@ -51,23 +52,17 @@ export async function profileCounts(ctx: AppContext, viewer: Viewer, memberId: s
  * timeline's cards, never an item the viewer may not see. Two statements: may the viewer see the profile
  * (404 otherwise), then the page, hydrated. `page` (OFFSET) stays for clients written against the spec.
  */
-export async function memberItems(
-  ctx: AppContext,
-  viewer: Viewer,
-  memberId: string,
-  query: { cursor?: string | undefined; page?: number | undefined },
-): Promise<PagedFeed> {
+export function memberItems(ctx: AppContext, viewer: Viewer, memberId: string, query: PageQuery): Promise<PagedFeed> {
   const size = LIMITS.timelinePageSize;
-  const cursor = decodeCursor(query.cursor);
-  if ((await selectProfileAccess(ctx.db, viewer.user.id, memberId)) !== 'visible') throw notFound();
-  const offset = !cursor && query.page ? (query.page - 1) * size : 0;
-  const rows = await selectMemberPage(ctx.db, viewer.user.id, memberId, cursor, size, offset);
-  const last = rows.at(-1);
-  const more = last !== undefined && Number(last.found) > size;
-  return {
-    data: toFeedItems(ctx.storage, rows),
-    next_cursor: more ? encodeCursor(last.sort_date, last.item.id) : null,
-  };
+  // A bad cursor is a 400 before the profile is looked at (keysetPage reads it first).
+  return keysetPage(
+    query,
+    async ({ after, offset }) => {
+      if ((await selectProfileAccess(ctx.db, viewer.user.id, memberId)) !== 'visible') throw notFound();
+      return selectMemberPage(ctx.db, viewer.user.id, memberId, after, size, offset);
+    },
+    feedPageCut(ctx.storage, size),
+  );
 }
 
 const answer = (user: UserRow, viewer: Viewer): MeResponse => ({

@@ -7,7 +7,8 @@ import {
   USER_PLACEHOLDER_IMAGE,
 } from '@corral/contract';
 import type { AppContext } from '../../app-context.ts';
-import { AppError } from '../../lib/errors.ts';
+import { type CursorKey, decodeCursor } from '../../lib/cursor.ts';
+import { cutPage } from '../../lib/keyset.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { type EventAfter, type EventRow, type MemberAfter, type MemberRow, selectSearch } from './search.queries.ts';
 
@@ -26,7 +27,10 @@ export async function search(
   viewer: Viewer,
   query: { q: string; type: SearchType; cursor?: string | undefined },
 ): Promise<SearchResponse> {
-  const cursor = readCursor(query.type, query.cursor);
+  // A cursor continues the kind it was made for; the dropdown (`all`) takes none.
+  const membersAfter = query.type === 'members' ? decodeCursor(query.cursor, memberKey) : null;
+  const eventsAfter = query.type === 'events' ? decodeCursor(query.cursor, eventKey) : null;
+  if (query.type === 'all') decodeCursor(query.cursor, noKey);
   const q = query.q.replace(/\s+/g, ' ').trim();
   if (!q) return nothing();
   await ctx.limiter.consume(['searchPerMember', viewer.user.id]);
@@ -37,12 +41,14 @@ export async function search(
     now: new Date(ctx.clock.now()),
     members: query.type === 'events' ? 0 : size + 1,
     events: query.type === 'members' ? 0 : size + 1,
-    membersAfter: cursor?.kind === 'members' ? cursor.after : null,
-    eventsAfter: cursor?.kind === 'events' ? cursor.after : null,
+    membersAfter,
+    eventsAfter,
   });
+  const members = (rows: MemberRow[]) => rows.map(toMember);
+  const events = (rows: EventRow[]) => rows.map(toEvent);
   return {
-    members: paged(rows.members, size, toMember, (row) => ['m', row.rank, row.sort_name, row.id]),
-    events: paged(rows.events, size, toEvent, (row) => ['e', row.rank, row.sort_key, row.id]),
+    members: cutPage(rows.members, { size, key: memberKey, keyOf: memberKeyOf, toItems: members }),
+    events: cutPage(rows.events, { size, key: eventKey, keyOf: eventKeyOf, toItems: events }),
   };
 }
 
@@ -62,40 +68,40 @@ const toEvent = (row: EventRow): SearchEvent => ({
   location: row.location,
 });
 
-/** `size + 1` rows were read: the extra one only says that another page exists, after the last one shown. */
-function paged<Row, Item>(rows: Row[], size: number, toItem: (row: Row) => Item, keyOf: (row: Row) => unknown[]) {
-  const page = rows.slice(0, size);
-  const last = page.at(-1);
-  return {
-    data: page.map(toItem),
-    next_cursor: rows.length > size && last ? Buffer.from(JSON.stringify(keyOf(last))).toString('base64url') : null,
-  };
-}
-
-type Cursor = { kind: 'members'; after: MemberAfter } | { kind: 'events'; after: EventAfter };
-
 const RANKS = /^[0-7]$/;
 const MEMBER_ID = /^[\w-]{1,64}$/;
 const SORT_KEY = /^-?\d{1,12}(\.\d{1,6})?$/;
+const isRank = (rank: unknown): rank is number => typeof rank === 'number' && RANKS.test(String(rank));
 
-/**
- * A cursor continues the kind it was made for (`type` members or events), after the row it names. Cursors
- * are opaque (base64url of the keyset); anything that is not one of ours is a 400, never a 5xx.
- */
-function readCursor(type: SearchType, cursor: string | undefined): Cursor | null {
-  if (!cursor) return null;
-  try {
-    const [kind, rank, key, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    const rankOk = typeof rank === 'number' && RANKS.test(String(rank));
-    if (type === 'members' && kind === 'm' && rankOk && typeof key === 'string' && key.length <= 1000) {
-      if (typeof id === 'string' && MEMBER_ID.test(id)) return { kind: 'members', after: { rank, name: key, id } };
-    }
-    if (type === 'events' && kind === 'e' && rankOk && typeof key === 'string' && SORT_KEY.test(key)) {
-      if (Number.isSafeInteger(id) && (id as number) > 0)
-        return { kind: 'events', after: { rank, key, id: id as number } };
-    }
-  } catch {
-    // not ours: below
-  }
-  throw new AppError(400, 'The cursor is not valid.', { cursor: ['The cursor is not valid.'] });
-}
+/** A members page's key: rank, folded name, id; tagged 'm' so that it continues only a members page. */
+const memberKey: CursorKey<MemberAfter> = {
+  write: ({ rank, name, id }) => ['m', rank, name, id],
+  read: ([kind, rank, name, id]) =>
+    kind === 'm' &&
+    isRank(rank) &&
+    typeof name === 'string' &&
+    name.length <= 1000 &&
+    typeof id === 'string' &&
+    MEMBER_ID.test(id)
+      ? { rank, name, id }
+      : null,
+};
+const memberKeyOf = (row: MemberRow): MemberAfter => ({ rank: row.rank, name: row.sort_name, id: row.id });
+
+/** An events page's key: rank, time key (exact text), id; tagged 'e'. */
+const eventKey: CursorKey<EventAfter> = {
+  write: ({ rank, key, id }) => ['e', rank, key, id],
+  read: ([kind, rank, key, id]) =>
+    kind === 'e' &&
+    isRank(rank) &&
+    typeof key === 'string' &&
+    SORT_KEY.test(key) &&
+    Number.isSafeInteger(id) &&
+    (id as number) > 0
+      ? { rank, key, id: id as number }
+      : null,
+};
+const eventKeyOf = (row: EventRow): EventAfter => ({ rank: row.rank, key: row.sort_key, id: row.id });
+
+/** No cursor is one of its own: for the kinds a request does not page. */
+const noKey: CursorKey<never> = { write: () => [], read: () => null };
