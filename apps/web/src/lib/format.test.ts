@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatEventStart, formatLongDay, formatMoney, formatShortDate, formatTimestamp, isoDay } from './format.ts';
+import {
+  formatEventStart,
+  formatLongDay,
+  formatMoney,
+  formatMutualFriends,
+  formatShortDate,
+  formatTimeAgo,
+  formatTimestamp,
+  isoDay,
+} from './format.ts';
 
 // The web project runs with TZ=UTC (vitest.config.ts), as the journeys do.
 
@@ -18,6 +27,54 @@ describe('comment timestamps', () => {
     expect(formatTimestamp('2026-11-22T15:04:00.000Z')).toBe('Nov 22, 2026, 3:04 PM');
     expect(formatTimestamp('nope')).toBe('');
     expect(formatTimestamp('')).toBe('');
+  });
+});
+
+describe('how long ago', () => {
+  const now = Date.parse('2026-11-23T12:00:00Z');
+  const ago = (ms: number) => new Date(now - ms).toISOString();
+  const MINUTE = 60_000;
+  const HOUR = 60 * MINUTE;
+  const DAY = 24 * HOUR;
+
+  it('says it in words within a week (the bell)', () => {
+    expect(formatTimeAgo(ago(20_000), 'long', now)).toBe('Just now');
+    expect(formatTimeAgo(ago(MINUTE), 'long', now)).toBe('1 minute ago');
+    expect(formatTimeAgo(ago(5 * MINUTE + 30_000), 'long', now)).toBe('5 minutes ago');
+    expect(formatTimeAgo(ago(3 * HOUR), 'long', now)).toBe('3 hours ago');
+    expect(formatTimeAgo(ago(DAY), 'long', now)).toBe('yesterday');
+    expect(formatTimeAgo(ago(6 * DAY), 'long', now)).toBe('6 days ago');
+  });
+
+  it('is the short date from a week on, in words', () => {
+    expect(formatTimeAgo(ago(8 * DAY), 'long', now)).toBe('Nov 15, 2026');
+  });
+
+  it('takes a few letters narrow (a card whose name needs the room), weeks and years included', () => {
+    expect(formatTimeAgo(ago(20_000), 'narrow', now)).toBe('now');
+    expect(formatTimeAgo(ago(59 * MINUTE), 'narrow', now)).toBe('59m');
+    expect(formatTimeAgo(ago(HOUR), 'narrow', now)).toBe('1h');
+    expect(formatTimeAgo(ago(23 * HOUR + 59 * MINUTE), 'narrow', now)).toBe('23h');
+    expect(formatTimeAgo(ago(DAY), 'narrow', now)).toBe('1d');
+    expect(formatTimeAgo(ago(6 * DAY), 'narrow', now)).toBe('6d');
+    expect(formatTimeAgo(ago(7 * DAY), 'narrow', now)).toBe('1w');
+    expect(formatTimeAgo(ago(364 * DAY), 'narrow', now)).toBe('52w');
+    expect(formatTimeAgo(ago(800 * DAY), 'narrow', now)).toBe('2y');
+  });
+
+  it('is now for a time a little ahead of this clock, and nothing for an invalid one', () => {
+    expect(formatTimeAgo(new Date(now + 5_000).toISOString(), 'long', now)).toBe('Just now');
+    expect(formatTimeAgo(new Date(now + 5_000).toISOString(), 'narrow', now)).toBe('now');
+    expect(formatTimeAgo('not a date', 'long', now)).toBe('');
+    expect(formatTimeAgo('', 'narrow', now)).toBe('');
+  });
+});
+
+describe('mutual friends', () => {
+  it('is singular for one', () => {
+    expect(formatMutualFriends(1)).toBe('1 Mutual Friend');
+    expect(formatMutualFriends(0)).toBe('0 Mutual Friends');
+    expect(formatMutualFriends(32)).toBe('32 Mutual Friends');
   });
 });
 

@@ -3,6 +3,19 @@
 const SHORT_DATE: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric' };
 const CLOCK: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
 
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const WEEK = 7 * DAY;
+const YEAR = 365 * DAY;
+const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+/** Within a week: the unit to count in, up to where the next one takes over. */
+const RECENT = [
+  { below: HOUR, size: MINUTE, unit: 'minute', letter: 'm' },
+  { below: DAY, size: HOUR, unit: 'hour', letter: 'h' },
+  { below: WEEK, size: DAY, unit: 'day', letter: 'd' },
+] as const;
+
 const parse = (value: string | null | undefined) => {
   const date = value ? new Date(value) : null;
   return date && !Number.isNaN(date.getTime()) ? date : null;
@@ -16,6 +29,31 @@ export function formatShortDate(value: string | null | undefined): string {
 /** A comment's time: 'Nov 22, 2026, 3:04 PM'; empty for an invalid date. */
 export function formatTimestamp(value: string): string {
   return parse(value)?.toLocaleString('en-US', { ...SHORT_DATE, ...CLOCK }) ?? '';
+}
+
+/**
+ * How long ago something happened. 'long', as the bell says it: 'Just now', '5 minutes ago', '3 hours ago',
+ * 'yesterday', '4 days ago', then the short date ('Jan 5, 2026') from a week on. 'narrow', for a card's corner
+ * where the name needs the room: 'now', '5m', '3h', '4d', '2w', '1y'. A time slightly ahead of the member's
+ * clock is now; an invalid one is empty.
+ */
+export function formatTimeAgo(value: string, style: 'long' | 'narrow' = 'long', now: number = Date.now()): string {
+  const time = parse(value)?.getTime();
+  if (time === undefined) return '';
+  const elapsed = now - time;
+  if (elapsed < MINUTE) return style === 'long' ? 'Just now' : 'now';
+  for (const { below, size, unit, letter } of RECENT) {
+    if (elapsed >= below) continue;
+    const count = Math.floor(elapsed / size);
+    return style === 'long' ? relative.format(-count, unit) : `${count}${letter}`;
+  }
+  if (style === 'long') return formatShortDate(value);
+  return elapsed < YEAR ? `${Math.floor(elapsed / WEEK)}w` : `${Math.floor(elapsed / YEAR)}y`;
+}
+
+/** '1 Mutual Friend', '3 Mutual Friends' (the friend-request and suggestion cards). */
+export function formatMutualFriends(count: number): string {
+  return `${count} Mutual ${count === 1 ? 'Friend' : 'Friends'}`;
 }
 
 /** A calendar day ('1994-03-21') in words, 'March 21, 1994', whatever the zone; empty when invalid. */

@@ -12,7 +12,8 @@ export function Avatar({ src, name, className }: { src: string | null | undefine
       onError={(event) => {
         if (!event.currentTarget.src.endsWith(USER_PLACEHOLDER_IMAGE)) event.currentTarget.src = USER_PLACEHOLDER_IMAGE;
       }}
-      className={clsx('size-10 shrink-0 rounded-full bg-leather-100 object-cover', className)}
+      // The default size has no weight (:where), so a caller's size-5 or size-9 wins over it.
+      className={clsx('shrink-0 rounded-full bg-leather-100 object-cover [:where(&)]:size-10', className)}
     />
   );
 }

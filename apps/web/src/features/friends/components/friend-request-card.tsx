@@ -1,7 +1,7 @@
 import { FRIEND_MESSAGES, type FriendRequest, LIMITS } from '@corral/contract';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatShortDate } from '../../../lib/format.ts';
+import { formatMutualFriends, formatTimeAgo, formatTimestamp } from '../../../lib/format.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { type Answer, useAnswerRequest } from '../api/friends-api.ts';
@@ -50,10 +50,16 @@ export function FriendRequestCard({ request, outcome, onAnswered, onGone }: Frie
     <article className="flex gap-3" aria-label={`Friend request from ${request.user.name}`}>
       <Avatar src={request.user.avatarUrl} name={request.user.name} />
       <div className="min-w-0 flex-1">
+        {/* The whole name, wrapping if it must; the time takes a few letters beside it (spec: name, time). */}
         <div className="flex items-baseline justify-between gap-2">
-          <p className="truncate font-semibold text-leather-900">{request.user.name}</p>
-          <time dateTime={request.time} className="shrink-0 text-xs text-stone-500">
-            {formatShortDate(request.time)}
+          <p className="min-w-0 font-semibold break-words text-leather-900">{request.user.name}</p>
+          <time
+            dateTime={request.time}
+            title={formatTimestamp(request.time)}
+            className="shrink-0 text-xs text-stone-500"
+          >
+            <span aria-hidden="true">{formatTimeAgo(request.time, 'narrow')}</span>
+            <span className="sr-only">{formatTimeAgo(request.time)}</span>
           </time>
         </div>
         {request.mutualFriends > 0 && (
@@ -64,7 +70,7 @@ export function FriendRequestCard({ request, outcome, onAnswered, onGone }: Frie
                 <Avatar key={index} src={src} name="" className="size-5 ring-2 ring-white" />
               ))}
             </span>
-            {request.mutualFriends} Mutual Friends
+            {formatMutualFriends(request.mutualFriends)}
           </div>
         )}
         {outcome ? (

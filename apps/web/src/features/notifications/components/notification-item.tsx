@@ -3,12 +3,11 @@ import { clsx } from 'clsx';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatTimestamp } from '../../../lib/format.ts';
+import { formatTimeAgo, formatTimestamp } from '../../../lib/format.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { useAcceptNotification, useRemoveNotification } from '../api/notifications-api.ts';
 import { notificationTarget } from './notification-target.ts';
-import { formatNotificationTime } from './notification-time.ts';
 
 export interface NotificationItemProps {
   notification: Notification;
@@ -95,7 +94,7 @@ export function NotificationItem({ notification, onNavigate, onRemoved }: Notifi
           title={formatTimestamp(notification.time)}
           className="mr-auto text-xs text-stone-500"
         >
-          {formatNotificationTime(notification.time)}
+          {formatTimeAgo(notification.time)}
         </time>
         {notification.can_accept && !notification.accepted && (
           <Button className={small} busy={accept.isPending} disabled={busy} onClick={onAccept}>
