@@ -8,8 +8,9 @@ export function CreatePostBox({ onOpen }: { onOpen: (mode: 'text' | 'photo') => 
   const user = useSession((state) => state.currentUser);
   const name = user ? `${user.first_name} ${user.last_name}`.trim() : '';
   return (
-    <section aria-label="Create a post" className="rounded-2xl bg-white p-4 shadow-sm">
-      <div className="flex items-center gap-3">
+    <section aria-label="Create a post" className="rounded-2xl bg-white p-3 shadow-sm sm:p-4">
+      {/* Tighter on phones, so that "What's on your mind?" fits on one line at 360 px. */}
+      <div className="flex items-center gap-2 sm:gap-3">
         <Avatar src={user?.profile_image} name={name} />
         <button
           type="button"
