@@ -148,8 +148,9 @@ function NewsletterForm() {
   return (
     <form data-newsletter action="/api/newsletter" method="post" className="w-full">
       <div className="flex flex-col gap-2 sm:flex-row">
+        {/* Its own name: the sign-in and sign-up forms on the same page have an "Email Address" field. */}
         <label htmlFor="newsletter-email" className="sr-only">
-          Email address
+          Email for the newsletter
         </label>
         <input
           id="newsletter-email"
