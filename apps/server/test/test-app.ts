@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { expect, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { AppContext } from '../src/app-context.ts';
 import { loadConfig } from '../src/config.ts';
@@ -78,15 +79,19 @@ async function createThrowawayDatabase(baseUrl: string) {
     async drop() {
       const client = new pg.Client({ connectionString: baseUrl });
       await client.connect();
-      // pg's Pool.end() resolves before its sockets close: wait for them, so that the forced drop
-      // below never cuts a connection that is still saying goodbye (an unhandled 57P01 otherwise).
-      for (let i = 0; i < 50; i += 1) {
-        const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
-          name,
-        ]);
-        if (rows[0]?.n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      // pg's Pool.end() resolves before its sockets close: wait for them (for a while, then force), so that
+      // the drop below never cuts a connection that is still saying goodbye (an unhandled 57P01 otherwise).
+      await vi
+        .waitFor(
+          async () => {
+            const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
+              name,
+            ]);
+            expect(rows[0]?.n).toBe(0);
+          },
+          { timeout: 5_000, interval: 100 },
+        )
+        .catch(() => {});
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },

@@ -23,7 +23,7 @@ export async function createEvent(
   {
     title = 'Rodeo night',
     isPrivate = false,
-    at = new Date(),
+    at = new Date(app.ctx.clock.now()),
   }: { title?: string; isPrivate?: boolean; at?: Date } = {},
 ): Promise<number> {
   const [row] = await app.ctx.db
