@@ -20,9 +20,9 @@ import {
   utcText,
 } from '../../db/sql.ts';
 import type { Keyset } from '../../lib/keyset.ts';
+import { type HydratedRow, hydrated } from '../items/items.hydrate.ts';
+import { visibleTo } from '../items/items.policy.ts';
 import type { StoredImage } from '../media/media.service.ts';
-import { type HydratedRow, hydrated } from '../posts/posts.hydrate.ts';
-import { visibleTo } from '../posts/posts.policy.ts';
 
 /** What the tables hold for one event, as the service writes it. */
 export interface EventRecord {

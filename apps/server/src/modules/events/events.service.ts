@@ -16,11 +16,10 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashToken } from '../../lib/hashed-key.ts';
-import { keysetPage } from '../../lib/keyset.ts';
 import type { Viewer } from '../../lib/viewer.ts';
+import { getItem, itemPage } from '../items/items.service.ts';
 import { deleteStoredImage, type StoredImage, storeImage, toImageMedia } from '../media/media.service.ts';
 import { EVENT_CANCELLED_INFO, News, recordEventUpdate } from '../notifications/notifications.service.ts';
-import { feedPageCut, getItem } from '../posts/posts.service.ts';
 import { toIcs } from './events.ics.ts';
 import * as q from './events.queries.ts';
 
@@ -254,10 +253,8 @@ export function listEvents(
 ): Promise<PagedFeed> {
   const size = EVENTS_PAGE_SIZE;
   const filters = { scope: query.scope, eventType: query.event_type, association: query.association };
-  return keysetPage(
-    { cursor: query.cursor },
-    ({ after }) => q.selectEventPage(ctx.db, viewer.user.id, filters, after, now(ctx), size),
-    feedPageCut(ctx.storage, size),
+  return itemPage(ctx, { cursor: query.cursor }, size, ({ after }) =>
+    q.selectEventPage(ctx.db, viewer.user.id, filters, after, now(ctx), size),
   );
 }
 

@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { literal, type Param, type Placeholders, preparedStatements, type Tx, utcText } from '../../db/sql.ts';
 import type { Keyset } from '../../lib/keyset.ts';
-import { type HydratedRow, hydrated } from '../posts/posts.hydrate.ts';
-import { visibleFromKnownAuthor, visibleTo } from '../posts/posts.policy.ts';
+import { type HydratedRow, hydrated } from '../items/items.hydrate.ts';
+import { visibleFromKnownAuthor, visibleTo } from '../items/items.policy.ts';
 
 /**
  * From this many friends on, walk the time index backwards; below it, one ordered walk per friend.

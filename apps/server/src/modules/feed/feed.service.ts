@@ -1,8 +1,7 @@
 import { LIMITS, type PagedFeed, type PageQuery } from '@corral/contract';
 import type { AppContext } from '../../app-context.ts';
-import { keysetPage } from '../../lib/keyset.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { feedPageCut } from '../posts/posts.service.ts';
+import { itemPage } from '../items/items.service.ts';
 import { selectTimelinePage } from './feed.queries.ts';
 
 /**
@@ -11,9 +10,7 @@ import { selectTimelinePage } from './feed.queries.ts';
  */
 export function timeline(ctx: AppContext, viewer: Viewer, query: PageQuery): Promise<PagedFeed> {
   const size = LIMITS.timelinePageSize;
-  return keysetPage(
-    query,
-    ({ after, offset }) => selectTimelinePage(ctx.db, viewer.user.id, after, size, { offset }),
-    feedPageCut(ctx.storage, size),
+  return itemPage(ctx, query, size, ({ after, offset }) =>
+    selectTimelinePage(ctx.db, viewer.user.id, after, size, { offset }),
   );
 }

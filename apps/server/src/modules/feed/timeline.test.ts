@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, befriend, createPost, setUpMember } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import type { Keyset } from '../../lib/keyset.ts';
-import type { HydratedRow } from '../posts/posts.hydrate.ts';
+import type { HydratedRow } from '../items/items.hydrate.ts';
 import { selectTimelinePage, type TimelinePlan } from './feed.queries.ts';
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { type SuggestedFriend, type UpcomingEvent, USER_PLACEHOLDER_IMAGE } from '@corral/contract';
 import { sql } from 'drizzle-orm';
 import { literal, preparedStatements, type Tx } from '../../db/sql.ts';
-import { type HydratedRow, hydrated } from '../posts/posts.hydrate.ts';
-import { visibleTo } from '../posts/posts.policy.ts';
+import { type HydratedRow, hydrated } from '../items/items.hydrate.ts';
+import { visibleTo } from '../items/items.policy.ts';
 
 type ListValues = { viewer: string; now: string };
 type ListShape = { limit: number };

@@ -1,7 +1,7 @@
 import type { SuggestionsResponse, UpcomingEventsResponse } from '@corral/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { toFeedItems } from '../posts/posts.service.ts';
+import { toFeedItems } from '../items/items.service.ts';
 import { selectSuggestedEvents, selectSuggestedFriends, selectUpcomingEvents } from './home.queries.ts';
 
 const UPCOMING = 10;

@@ -2,9 +2,9 @@ import { type Comment, USER_PLACEHOLDER_IMAGE } from '@corral/contract';
 import type { AppContext } from '../../app-context.ts';
 import { byTimeAndId, keysetPage } from '../../lib/keyset.ts';
 import type { Viewer } from '../../lib/viewer.ts';
+import { visibleItem } from '../items/items.service.ts';
 import { News, recordComment } from '../notifications/notifications.service.ts';
 import { type CommentRow, insertComment, selectComments } from './posts.queries.ts';
-import { visibleItem } from './posts.service.ts';
 
 const PAGE = 20;
 

@@ -11,35 +11,6 @@ import {
   utcText,
 } from '../../db/sql.ts';
 import type { StoredImage } from '../media/media.service.ts';
-import { visibleTo } from './posts.policy.ts';
-
-export interface VisibleItem {
-  id: number;
-  userId: string;
-  kind: 'post' | 'event' | 'share';
-  sharedPostId: number | null;
-}
-
-const visibleItem = preparedStatement<
-  { viewer: string; id: number },
-  { id: string; user_id: string; kind: VisibleItem['kind']; shared_post_id: string | null }
->(
-  ({ viewer, id }) =>
-    sql`select p.id, p.user_id, p.kind, p.shared_post_id from posts p where p.id = ${id} and ${visibleTo(viewer)}`,
-);
-
-/** The item if the viewer may see it, else null (the caller answers 404 either way). */
-export async function selectVisibleItem(db: Tx, viewerId: string, id: number): Promise<VisibleItem | null> {
-  const [row] = await visibleItem(db, { viewer: viewerId, id });
-  return row
-    ? {
-        id: Number(row.id),
-        userId: row.user_id,
-        kind: row.kind,
-        sharedPostId: row.shared_post_id ? Number(row.shared_post_id) : null,
-      }
-    : null;
-}
 
 export async function insertPost(
   tx: Tx,

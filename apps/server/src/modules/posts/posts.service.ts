@@ -3,32 +3,16 @@ import type { AppContext } from '../../app-context.ts';
 import type { Tx } from '../../db/sql.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
+import { getItem, visibleItem } from '../items/items.service.ts';
 import { deleteStoredImage, type StoredImage, storeImage } from '../media/media.service.ts';
 import { News, recordLike, recordShare } from '../notifications/notifications.service.ts';
-import { feedPageCut, selectFeedItems, toFeedItems } from './posts.hydrate.ts';
 import * as q from './posts.queries.ts';
 
-export { feedPageCut, toFeedItems };
-
-/** Feed items for a set of ids, in that order, without what the viewer may not see (one statement). */
-export const feedItems = (ctx: AppContext, viewerId: string, ids: number[]) =>
-  selectFeedItems(ctx.db, ctx.storage, viewerId, ids);
+/** GET /posts/:id answers the item as the items module shows it. */
+export { getItem };
 
 const notFound = () => new AppError(404, MESSAGES.http.notFound);
 const now = (ctx: AppContext) => new Date(ctx.clock.now());
-
-/** The item, if this viewer may see it; a hidden item and a missing one answer the same 404. */
-export async function visibleItem(ctx: AppContext, viewer: Viewer, id: number): Promise<q.VisibleItem> {
-  const item = await q.selectVisibleItem(ctx.db, viewer.user.id, id);
-  if (!item) throw notFound();
-  return item;
-}
-
-export async function getItem(ctx: AppContext, viewer: Viewer, id: number): Promise<FeedItem> {
-  const [item] = await feedItems(ctx, viewer.user.id, [id]);
-  if (!item) throw notFound();
-  return item;
-}
 
 /** A post with text and up to 10 photos: the photos are processed first, the rows written in one transaction. */
 export async function createPost(

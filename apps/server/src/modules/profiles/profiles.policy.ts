@@ -17,7 +17,7 @@ export function friendshipStatus(row: {
 /**
  * Who may see what (architecture): everyone signed in sees a member's name, avatar and the locked notice;
  * a profile's counts, posts and events only when it is public, or to the member and their friends.
- * profiles.queries.ts applies the same rule in SQL (`isSelfOrFriend`), and posts.policy.ts for each item.
+ * profiles.queries.ts applies the same rule in SQL (`isSelfOrFriend`), and items.policy.ts for each item.
  */
 export const mayViewProfileContent = (profile: { isPrivate: boolean; status: FriendshipStatus }) =>
   !profile.isPrivate || profile.status === 'self' || profile.status === 'friends';

@@ -11,8 +11,8 @@ import {
 } from '../../db/sql.ts';
 import type { Keyset } from '../../lib/keyset.ts';
 import type { UserRow } from '../../lib/viewer.ts';
-import { type HydratedRow, hydrated } from '../posts/posts.hydrate.ts';
-import { visibleTo } from '../posts/posts.policy.ts';
+import { type HydratedRow, hydrated } from '../items/items.hydrate.ts';
+import { visibleTo } from '../items/items.policy.ts';
 
 /** A live member as the viewer stands with them, with the counts their profile shows. */
 export interface ProfileRow {
@@ -107,7 +107,7 @@ type PageShape = { withCursor: boolean; size: number; legacyOffset: boolean };
 
 /**
  * A member's own rows (posts, events, shares) newest first, walked through `posts_user_sort_idx` in order
- * (`desc nulls last` to match it), keeping only what the viewer may see (posts.policy.ts), then hydrated
+ * (`desc nulls last` to match it), keeping only what the viewer may see (items.policy.ts), then hydrated
  * like the timeline's pages: one statement. The page size is written in (generic plans, ADR 008).
  */
 function buildMemberPage({ withCursor, size, legacyOffset }: PageShape, v: Placeholders<PageValues>) {

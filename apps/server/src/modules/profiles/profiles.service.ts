@@ -13,11 +13,10 @@ import type { z } from 'zod';
 import type { MediaStorage } from '../../adapters/storage.ts';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { keysetPage } from '../../lib/keyset.ts';
 import type { UserRow, Viewer } from '../../lib/viewer.ts';
 import { toCurrentUser } from '../auth/auth.mapper.ts';
+import { itemPage } from '../items/items.service.ts';
 import { deleteStoredImage, type StoredImage, storeImage } from '../media/media.service.ts';
-import { feedPageCut } from '../posts/posts.service.ts';
 import { toProfile } from './profiles.mapper.ts';
 import {
   type MemberChanges,
@@ -55,14 +54,10 @@ export async function profileCounts(ctx: AppContext, viewer: Viewer, memberId: s
 export function memberItems(ctx: AppContext, viewer: Viewer, memberId: string, query: PageQuery): Promise<PagedFeed> {
   const size = LIMITS.timelinePageSize;
   // A bad cursor is a 400 before the profile is looked at (keysetPage reads it first).
-  return keysetPage(
-    query,
-    async ({ after, offset }) => {
-      if ((await selectProfileAccess(ctx.db, viewer.user.id, memberId)) !== 'visible') throw notFound();
-      return selectMemberPage(ctx.db, viewer.user.id, memberId, after, size, offset);
-    },
-    feedPageCut(ctx.storage, size),
-  );
+  return itemPage(ctx, query, size, async ({ after, offset }) => {
+    if ((await selectProfileAccess(ctx.db, viewer.user.id, memberId)) !== 'visible') throw notFound();
+    return selectMemberPage(ctx.db, viewer.user.id, memberId, after, size, offset);
+  });
 }
 
 const answer = (user: UserRow, viewer: Viewer): MeResponse => ({

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { literal, type Placeholders, preparedStatements, type Tx, utcText } from '../../db/sql.ts';
-import { visibleTo } from '../posts/posts.policy.ts';
+import { visibleTo } from '../items/items.policy.ts';
 
 /*
  * Search by word prefix, in PostgreSQL's own text search (PGlite and PostgreSQL alike). A member's name and
@@ -102,7 +102,7 @@ function membersPage(limit: number, after: boolean, v: Placeholders<SearchValues
 }
 
 /**
- * Events the viewer may see (posts.policy `visibleTo`: a private event only for its owner and the owner's
+ * Events the viewer may see (items.policy `visibleTo`: a private event only for its owner and the owner's
  * friends, nothing of a private member to strangers, nothing deleted). Rank, lower first: the viewer's own
  * and friends' 0, others 4; plus 0 when the title starts with the query, 2 when a later word does; plus 0
  * for events not yet over, 1 for past ones. Within a rank, upcoming events soonest first and past ones most

@@ -2,11 +2,12 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Param } from '../../db/sql.ts';
 
 /**
- * Who may see what (architecture), as the one SQL condition every query about posts, events and
- * shares uses. An item of `alias` is visible to the viewer when it is not deleted, its author is not
- * deleted, and the viewer is the author, a friend of the author, or the author's profile is public
- * and the item is not a private event. A share is visible only if what it shares is visible too
- * (a share always points at an original, never at another share).
+ * Who may see what (architecture), as the one SQL condition every query about posts, events and shares
+ * uses, in whichever module (the items module's SQL export, beside items.hydrate.ts). An item of `alias` is
+ * visible to the viewer when it is not deleted, its author is not deleted, and the viewer is the author, a
+ * friend of the author, or the author's profile is public and the item is not a private event. A share is
+ * visible only if what it shares is visible too (a share always points at an original, never at another
+ * share).
  */
 export function visibleTo(viewerId: Param<string>, alias = 'p'): SQL {
   const p = sql.raw(alias);
@@ -40,6 +41,3 @@ function originalVisible(viewerId: Param<string>, p: SQL): SQL {
   return sql`(${p}.shared_post_id is null or exists (
     select 1 from posts vsp where vsp.id = ${p}.shared_post_id and ${ownVisible(viewerId, sql.raw('vsp'))}))`;
 }
-
-/** Only the owner may delete or edit an item. */
-export const mayModify = (viewerId: string, item: { userId: string }) => item.userId === viewerId;
