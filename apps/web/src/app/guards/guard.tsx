@@ -1,4 +1,4 @@
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../../lib/session-store.ts';
 import { Spinner } from '../../ui/spinner.tsx';
 import { type RouteAccess, resolveRedirect, waitsForSessionCheck } from './resolve-redirect.ts';
@@ -12,6 +12,7 @@ export function Guard({ access }: { access: RouteAccess }) {
   const isLoggedIn = useSession((state) => state.isLoggedIn);
   const currentUser = useSession((state) => state.currentUser);
   const sessionChecked = useSession((state) => state.verified);
+  const here = useLocation();
   if (waitsForSessionCheck(access, { isLoggedIn, sessionChecked })) {
     return (
       <div className="flex flex-1 items-center justify-center py-24 text-leather-700">
@@ -19,6 +20,6 @@ export function Guard({ access }: { access: RouteAccess }) {
       </div>
     );
   }
-  const redirect = resolveRedirect(access, { isLoggedIn, currentUser });
+  const redirect = resolveRedirect(access, { isLoggedIn, currentUser }, here);
   return redirect ? <Navigate to={redirect} replace /> : <Outlet />;
 }

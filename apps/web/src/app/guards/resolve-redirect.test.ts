@@ -57,6 +57,44 @@ describe('route guards', () => {
   });
 });
 
+describe('the page a member came for', () => {
+  const at = (url: string) => {
+    const parsed = new URL(url, 'http://corral.test');
+    return { pathname: parsed.pathname, search: parsed.search, hash: parsed.hash };
+  };
+  const post = '/social_home/post/42';
+
+  it('sends a guest on a member page to sign-in with that page to return to', () => {
+    expect(resolveRedirect('member', guest, at(post))).toBe('/sign-in?next=%2Fsocial_home%2Fpost%2F42');
+    expect(resolveRedirect('member', guest, at('/social_home/search?q=cody'))).toBe(
+      `/sign-in?next=${encodeURIComponent('/social_home/search?q=cody')}`,
+    );
+    // The friend list is where everyone lands anyway.
+    expect(resolveRedirect('member', guest, at('/social_home/friend-list'))).toBe('/sign-in');
+  });
+
+  it('carries it through onboarding and the phone, then lands on it', () => {
+    const next = `?next=${encodeURIComponent(post)}`;
+    expect(resolveRedirect('member', signedIn(user(0, 0)), at(post))).toBe(`/onboarding${next}`);
+    expect(resolveRedirect('member', signedIn(user(1, 0)), at(post))).toBe(`/phone-verify${next}`);
+    expect(resolveRedirect('onboarding', signedIn(user(0, 0)), at(`/onboarding${next}`))).toBeNull();
+    expect(resolveRedirect('onboarding', signedIn(user(1, 0)), at(`/onboarding${next}`))).toBe(`/phone-verify${next}`);
+    expect(resolveRedirect('phone', signedIn(user(1, 1)), at(`/phone-verify${next}`))).toBe(post);
+    expect(resolveRedirect('guest', signedIn(user(1, 1)), at(`/sign-in${next}`))).toBe(post);
+    // From sign-in to the page, whose guard sends the member to onboarding with it.
+    expect(resolveRedirect('guest', signedIn(user(0, 0)), at(`/sign-in${next}`))).toBe(post);
+  });
+
+  it('never carries another site', () => {
+    expect(resolveRedirect('guest', signedIn(user(1, 1)), at('/sign-in?next=%2F%2Fevil.com'))).toBe(
+      '/social_home/friend-list',
+    );
+    expect(resolveRedirect('phone', signedIn(user(1, 1)), at('/phone-verify?next=https://evil.com'))).toBe(
+      '/social_home/friend-list',
+    );
+  });
+});
+
 describe('after login', () => {
   it('goes to onboarding, then phone verification, then the friend list', () => {
     expect(homeFor(user(0, 0))).toBe('/onboarding');

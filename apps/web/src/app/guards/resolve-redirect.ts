@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@corral/contract';
 import { paths } from '../../config/paths.ts';
+import { destinationFor, returnPathFor, returnPathIn, withReturnPath } from '../../lib/return-to.ts';
 import { homeFor } from '../../lib/setup-progress.ts';
 
 /** Who may open a route (spec "Routes"): anyone, guests only, or signed-in members. */
@@ -10,22 +11,36 @@ interface SessionView {
   currentUser: CurrentUser | null;
 }
 
+/** Where the viewer is: the address the guard decides about. */
+export interface Here {
+  pathname: string;
+  search: string;
+  hash: string;
+}
+
+const NOWHERE: Here = { pathname: '', search: '', hash: '' };
+
 /**
  * The spec's "Guards and navigation" as one pure decision: the path to go to instead, or null to stay.
  * - a guest on a protected route goes to sign-in;
- * - a signed-in member on a guest-only route goes to the friend list (whose guard continues the chain);
+ * - a signed-in member on a guest-only route goes to the friend list, or the page they came for (whose guard
+ *   continues the chain);
  * - a signed-in member with is_onboard 0 is forced to onboarding, with verified 0 to phone verification;
  * - a set-up member has nothing left to do on the onboarding and phone pages.
+ * A member page left for sign-in or a setup step rides along as `?next=` and is where the member lands once
+ * signed in and set up (lib/return-to.ts); the pages between pass it on.
  */
-export function resolveRedirect(access: RouteAccess, session: SessionView): string | null {
+export function resolveRedirect(access: RouteAccess, session: SessionView, here: Here = NOWHERE): string | null {
   const user = session.isLoggedIn ? session.currentUser : null;
   if (access === 'public') return null;
-  if (access === 'guest') return user ? paths.friendList : null;
-  if (!user) return paths.signIn;
+  const next = access === 'member' ? returnPathFor(here) : returnPathIn(here.search);
+  // The member page's own guard continues the chain (onboarding, the phone), carrying the page along.
+  if (access === 'guest') return user ? (next ?? paths.friendList) : null;
+  if (!user) return withReturnPath(paths.signIn, next);
   const home = homeFor(user);
-  if (access === 'member') return home === paths.friendList ? null : home;
-  if (access === 'onboarding') return home === paths.onBoard ? null : home;
-  return home === paths.phoneVerify ? null : home;
+  if (access === 'member') return home === paths.friendList ? null : withReturnPath(home, next);
+  if (access === 'onboarding') return home === paths.onBoard ? null : destinationFor(user, next);
+  return home === paths.phoneVerify ? null : destinationFor(user, next);
 }
 
 /**

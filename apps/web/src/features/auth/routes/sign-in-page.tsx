@@ -1,13 +1,13 @@
 import { type CurrentUser, LIMITS, type LoginForm, loginFormSchema, MESSAGES } from '@corral/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { destinationFor, returnPathIn, withReturnPath } from '../../../lib/return-to.ts';
 import { STORAGE_KEYS, useSession } from '../../../lib/session-store.ts';
-import { homeFor } from '../../../lib/setup-progress.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { Button } from '../../../ui/button.tsx';
 import { PasswordField, TextField } from '../../../ui/text-field.tsx';
@@ -19,9 +19,15 @@ const L = MESSAGES.login;
 export function SignInPage() {
   const hydrated = useHydrated();
   const navigate = useNavigate();
+  // The member page the guards sent the member here from, if any: where they land once signed in and set up.
+  // The Sign up link takes it on once hydrated: the prerendered HTML has no query to match.
+  const next = returnPathIn(useLocation().search);
   const logIn = useLogIn();
   const [alert, setAlert] = useState<string | null>(null);
   const [signedIn, setSignedIn] = useState(false);
+  // One login at a time: a second press while the first is validated or sent (before the button shows it is
+  // busy) sends nothing.
+  const sending = useRef(false);
   const form = useForm<LoginForm>({
     resolver: zodResolver(loginFormSchema),
     defaultValues: { email: '', password: '', remember: false },
@@ -34,17 +40,19 @@ export function SignInPage() {
   }, [form]);
 
   const finish = (user: CurrentUser) => {
-    // The member is kept on this screen for 3 seconds (spec), then sent to the next setup step.
+    // The member is kept on this screen for 3 seconds (spec), then sent to the next setup step or the page.
     setSignedIn(true);
     toast.success(L.success);
     setTimeout(() => {
       useSession.getState().setUser(user);
-      navigate(homeFor(user), { replace: true });
+      navigate(destinationFor(user, next), { replace: true });
     }, LIMITS.redirectDelayMs);
   };
 
   const onSubmit = form.handleSubmit(
     ({ email, password, remember }) => {
+      if (sending.current) return;
+      sending.current = true;
       setAlert(null);
       if (remember) localStorage.setItem(STORAGE_KEYS.rememberedEmail, email);
       else localStorage.removeItem(STORAGE_KEYS.rememberedEmail);
@@ -53,6 +61,7 @@ export function SignInPage() {
         {
           onSuccess: ({ user }) => finish(user),
           onError: (error) => {
+            sending.current = false;
             const message = error instanceof ApiError ? error.message : error.message;
             setAlert(message || L.unknown);
             if (error instanceof ApiError && error.isNetworkError) toast.error(L.network);
@@ -98,7 +107,10 @@ export function SignInPage() {
       </form>
       <p className="mt-6 text-center text-sm text-stone-600">
         New to Corral?{' '}
-        <Link to={paths.signUp} className="font-semibold text-leather-700 underline-offset-2 hover:underline">
+        <Link
+          to={withReturnPath(paths.signUp, hydrated ? next : null)}
+          className="font-semibold text-leather-700 underline-offset-2 hover:underline"
+        >
           Sign up
         </Link>
       </p>

@@ -2,10 +2,11 @@ import { LIMITS, MESSAGES, type SignUpForm, signUpFormSchema, splitFullName } fr
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { returnPathIn, withReturnPath } from '../../../lib/return-to.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { Button } from '../../../ui/button.tsx';
 import { PasswordField, TextField } from '../../../ui/text-field.tsx';
@@ -19,6 +20,9 @@ const S = MESSAGES.signUp;
 export function SignUpPage() {
   const hydrated = useHydrated();
   const navigate = useNavigate();
+  // A member page opened before signing up: sign-in takes it on, and lands there once the member is set up.
+  // The link below takes it on once hydrated: the prerendered HTML has no query to match.
+  const next = returnPathIn(useLocation().search);
   const signUp = useSignUp();
   const [alert, setAlert] = useState<string | null>(null);
   const [registered, setRegistered] = useState(false);
@@ -39,7 +43,7 @@ export function SignUpPage() {
             // The account exists; the member signs in on the next screen (spec: after 3 seconds).
             setRegistered(true);
             toast.success(S.success);
-            setTimeout(() => navigate(paths.signIn), LIMITS.redirectDelayMs);
+            setTimeout(() => navigate(withReturnPath(paths.signIn, next)), LIMITS.redirectDelayMs);
           },
           onError: (error) => {
             const message = error instanceof ApiError ? error.message : S.failedFallback;
@@ -97,7 +101,10 @@ export function SignUpPage() {
       <SocialSignInButtons label="Or Sign up with" />
       <p className="mt-6 text-center text-sm text-stone-600">
         Already have an account?{' '}
-        <Link to={paths.signIn} className="font-semibold text-leather-700 underline-offset-2 hover:underline">
+        <Link
+          to={withReturnPath(paths.signIn, hydrated ? next : null)}
+          className="font-semibold text-leather-700 underline-offset-2 hover:underline"
+        >
           Log In
         </Link>
       </p>

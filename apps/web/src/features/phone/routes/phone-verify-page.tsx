@@ -1,7 +1,8 @@
 import type { CurrentUser } from '@corral/contract';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { returnPathIn } from '../../../lib/return-to.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { CodeStep } from '../components/code-step.tsx';
 import { PhoneStep } from '../components/phone-step.tsx';
@@ -13,6 +14,8 @@ type Stage = { name: 'phone' } | { name: 'otp'; e164: string } | { name: 'succes
 export function PhoneVerifyPage() {
   const [stage, setStage] = useState<Stage>({ name: 'phone' });
   const [phone, setPhone] = useState('');
+  // The member page the member was on their way to before the guards asked for a phone: the way on.
+  const next = returnPathIn(useLocation().search);
   // One sender for both steps: the wait after a code holds whichever step the member is on.
   const sender = useCodeSender();
 
@@ -38,11 +41,11 @@ export function PhoneVerifyPage() {
             <h1 className="font-display text-3xl text-leather-900">Phone verified</h1>
             <p className="mt-2 text-stone-600">Your number is confirmed. Welcome to the arena!</p>
             <Link
-              to={paths.friendList}
+              to={next ?? paths.friendList}
               onClick={() => verifiedUser && useSession.getState().setUser(verifiedUser)}
               className="mt-6 inline-flex rounded-lg bg-leather-700 px-5 py-2.5 font-semibold text-white hover:bg-leather-800"
             >
-              Go to Friend List
+              {next ? 'Continue' : 'Go to Friend List'}
             </Link>
           </div>
         ) : (
