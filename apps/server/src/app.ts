@@ -34,15 +34,19 @@ import { eventsRoutes } from './modules/events/events.routes.ts';
 import { feedRoutes } from './modules/feed/feed.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { friendsRoutes } from './modules/friends/friends.routes.ts';
+import { friendRequestInvitations, missedFriendRequests } from './modules/friends/friends.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { missedNotifications, unreadCount } from './modules/notifications/notifications.service.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { phoneRoutes } from './modules/phone/phone.routes.ts';
 import { postsRoutes } from './modules/posts/posts.routes.ts';
+import { isLiveImage } from './modules/posts/posts.service.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
+import { isLiveAvatar } from './modules/profiles/profiles.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
 import { streamRoutes } from './modules/stream/stream.routes.ts';
@@ -177,19 +181,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       // First, so that it sees every route: answers of 1 KiB or more travel compressed.
       await registerApiCompression(api);
       // Who is calling, their budget and the route group's access, before any body is read.
-      registerAccess(api, { viewerFromToken: sessionReader(ctx), limiter });
+      const viewerFromToken = sessionReader(ctx);
+      registerAccess(api, { viewerFromToken, limiter });
       registerInputGuard(api);
       registerAfterResponse(api);
       await api.register(healthRoutes);
       if (config.outboxEnabled) await api.register(devRoutes);
-      // Feature modules register here.
+      // Feature modules register here. The modules others build on (media, notifications, the stream) import
+      // none of them: what they need to ask the modules above is answered here (ADR 019).
       await api.register(postsRoutes);
       await api.register(feedRoutes);
       await api.register(homeRoutes);
       await api.register(eventsRoutes);
       await api.register(friendsRoutes);
-      await api.register(notificationsRoutes);
-      await api.register(streamRoutes);
+      await api.register(notificationsRoutes, { invitations: friendRequestInvitations });
+      await api.register(streamRoutes, {
+        sources: {
+          readSession: viewerFromToken,
+          unread: unreadCount,
+          missed: [missedFriendRequests, missedNotifications],
+        },
+      });
       await api.register(profilesRoutes);
       await api.register(searchRoutes);
       await api.register(feedbackRoutes);
@@ -204,7 +216,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: API_PREFIX },
   );
 
-  await app.register(mediaRoutes);
+  await app.register(mediaRoutes, { isLive: [isLiveImage, isLiveAvatar] });
   registerWebApp(app, config.webDistDir);
   return app;
 }

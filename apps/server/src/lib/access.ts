@@ -1,5 +1,5 @@
 import { MESSAGES } from '@corral/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginOptions, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from './errors.ts';
 import type { RateLimiter } from './rate-limiter.ts';
@@ -30,7 +30,10 @@ const NEEDS_SESSION: ReadonlySet<Access> = new Set(['member', 'signed-in']);
  * A module's routes with the access they all need. Routes that need a session are marked for the OpenAPI
  * document too, so tests can find every operation that must refuse a caller without one.
  */
-export function routeGroup(access: Access, routes: FastifyPluginAsyncZod): FastifyPluginAsyncZod {
+export function routeGroup<Options extends FastifyPluginOptions = Record<never, never>>(
+  access: Access,
+  routes: FastifyPluginAsyncZod<Options>,
+): FastifyPluginAsyncZod<Options> {
   return async (app, options) => {
     app.addHook('onRoute', (route) => {
       route.config = { ...route.config, access };

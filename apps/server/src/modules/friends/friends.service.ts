@@ -12,12 +12,13 @@ import { byTimeAndId, byTimeAndMember, keysetPage } from '../../lib/keyset.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { isFindableMember } from '../auth/auth.service.ts';
 import {
+  type InvitationAnswers,
   News,
   recordFriendRequest,
   recordRequestAccepted,
   recordRequestRemoved,
-  removeNotification,
 } from '../notifications/notifications.service.ts';
+import type { MissedEvents } from '../stream/stream.service.ts';
 import {
   areFriends,
   deleteFriendRequest,
@@ -113,14 +114,14 @@ export function receivedRequests(
   });
 }
 
-/** The requests a member received since a time (a live stream catching up), oldest first. */
-export async function receivedRequestsSince(ctx: AppContext, userId: string, at: Date): Promise<FriendRequest[]> {
+/** What a resuming stream missed: the requests a member received since a time, oldest first. */
+export const missedFriendRequests: MissedEvents = async (ctx, userId, since) => {
   const rows = await selectReceivedRequests(ctx.db, userId, null, REQUESTS_PAGE);
   return rows
-    .filter((row) => new Date(row.time) >= at)
+    .filter((row) => new Date(row.time) >= since)
     .reverse()
-    .map(toFriendRequest);
-}
+    .map((row) => ({ type: 'friend_request', request: toFriendRequest(row) }));
+};
 
 /** Confirm: only the recipient may; the request becomes a friendship. */
 export async function acceptRequest(ctx: AppContext, viewer: Viewer, id: number): Promise<void> {
@@ -158,32 +159,8 @@ export async function removeRequest(ctx: AppContext, viewer: Viewer, id: number)
   await news.send(ctx);
 }
 
-/** A notification's answer: what it offers to accept, and whether it still waits for one. */
-interface Invitation {
-  kind: string;
-  friendRequestId: number | null;
-}
-
-/** Accept on a notification: confirms the friend request behind it; 409 once it was answered. */
-export async function acceptFromNotification(ctx: AppContext, viewer: Viewer, invitation: Invitation): Promise<void> {
-  if (invitation.kind !== 'friend_request' || invitation.friendRequestId === null)
-    throw new AppError(409, 'This invitation was already answered.');
-  await acceptRequest(ctx, viewer, invitation.friendRequestId);
-}
-
-/** Remove on a notification: it goes, and a friend request still waiting behind it is declined. */
-export async function removeFromNotification(
-  ctx: AppContext,
-  viewer: Viewer,
-  id: number,
-  invitation: Invitation,
-): Promise<void> {
-  if (invitation.kind === 'friend_request' && invitation.friendRequestId !== null) {
-    await removeRequest(ctx, viewer, invitation.friendRequestId);
-    return;
-  }
-  await removeNotification(ctx, viewer, id);
-}
+/** What the bell's Accept and Remove do to the friend request behind a notification (registered in app.ts). */
+export const friendRequestInvitations: InvitationAnswers = { accept: acceptRequest, decline: removeRequest };
 
 /** Unfriend: both rows go; 404 when they were not friends. */
 export async function unfriend(ctx: AppContext, viewer: Viewer, userId: string): Promise<void> {

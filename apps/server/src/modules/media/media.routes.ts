@@ -1,17 +1,20 @@
 import { MESSAGES } from '@corral/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { isLiveImage } from '../posts/posts.service.ts';
-import { isLiveAvatar } from '../profiles/profiles.service.ts';
+import type { AppContext } from '../../app-context.ts';
+import type { LiveImageCheck } from './media.service.ts';
 
-/** GET /media/*: the stored WebP variants of live posts and members' photos, cached for good, never sniffed. */
-export const mediaRoutes: FastifyPluginAsync = async (app) => {
+/**
+ * GET /media/*: the stored WebP variants of live posts and members' photos, cached for good, never sniffed.
+ * `isLive` holds the answers of the modules whose images these are, registered at start-up (app.ts).
+ */
+export const mediaRoutes: FastifyPluginAsync<{ isLive: LiveImageCheck[] }> = async (app, { isLive }) => {
   app.get<{ Params: { '*': string } }>('/media/*', { schema: { hide: true } }, async (request, reply) => {
-    const key = request.params['*'];
-    // `i/<128 random bits>/<width>.webp`: served while the image's post and author are live, or while it is
-    // a live member's profile photo.
-    const storageKey = /^(i\/[0-9a-f]{32})\/\d+\.webp$/.exec(key)?.[1];
-    const live = storageKey ? (await isLiveImage(app.ctx, storageKey)) || (await isLiveAvatar(app.ctx, key)) : false;
-    const bytes = live ? await app.ctx.storage.get(key) : null;
+    const mediaKey = request.params['*'];
+    // `i/<128 random bits>/<width>.webp`: served while its owner says it is live (a post's photo while the
+    // post and its author are, a profile photo while it is a live member's).
+    const storageKey = /^(i\/[0-9a-f]{32})\/\d+\.webp$/.exec(mediaKey)?.[1];
+    const live = storageKey !== undefined && (await anyLive(isLive, app.ctx, { storageKey, mediaKey }));
+    const bytes = live ? await app.ctx.storage.get(mediaKey) : null;
     if (!bytes) return reply.status(404).send({ message: MESSAGES.http.notFound });
     return reply
       .header('content-type', 'image/webp')
@@ -21,3 +24,9 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
       .send(bytes);
   });
 };
+
+/** Asks each owner in turn; the first yes is enough. */
+async function anyLive(checks: LiveImageCheck[], ctx: AppContext, image: Parameters<LiveImageCheck>[1]) {
+  for (const check of checks) if (await check(ctx, image)) return true;
+  return false;
+}

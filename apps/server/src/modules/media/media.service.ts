@@ -14,6 +14,13 @@ export interface StoredImage {
 }
 
 /**
+ * Whether a stored image may still be served, asked of the modules whose images media stores (posts'
+ * photos, members' profile photos). They register their answer at start-up (app.ts): media, which others
+ * build on, imports none of them.
+ */
+export type LiveImageCheck = (ctx: AppContext, image: { storageKey: string; mediaKey: string }) => Promise<boolean>;
+
+/**
  * Processes an upload when one of the image queue's workers is free, and stores its variants under a key of
  * 128 random bits: `i/<hex>/<width>.webp`.
  */

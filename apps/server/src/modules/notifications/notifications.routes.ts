@@ -7,14 +7,23 @@ import {
   unreadResponseSchema,
 } from '@corral/contract';
 import { routeGroup, viewerOf } from '../../lib/access.ts';
-import { acceptFromNotification, removeFromNotification } from '../friends/friends.service.ts';
-import { listNotifications, markRead, ownedNotification, unreadCount } from './notifications.service.ts';
+import {
+  acceptInvitation,
+  type InvitationAnswers,
+  listNotifications,
+  markRead,
+  ownedNotification,
+  removeFromBell,
+} from './notifications.service.ts';
 
 const tags = ['notifications'];
 const unread = { 200: unreadResponseSchema };
 
-/** The bell: GET /notifications, and Accept, Remove and read on them (owner only; anyone else's is a 404). */
-export const notificationsRoutes = routeGroup('member', async (app) => {
+/**
+ * The bell: GET /notifications, and Accept, Remove and read on them (owner only; anyone else's is a 404).
+ * `invitations` answers the friend requests behind them, registered by the friends module (app.ts).
+ */
+export const notificationsRoutes = routeGroup<{ invitations: InvitationAnswers }>('member', async (app, options) => {
   app.get(
     API_PATHS.notifications,
     { schema: { tags, querystring: notificationsQuerySchema, response: { 200: notificationsResponseSchema } } },
@@ -40,20 +49,17 @@ export const notificationsRoutes = routeGroup('member', async (app) => {
   app.post(
     API_PATHS.notificationAccept.pattern,
     { schema: { tags, params: notificationParamsSchema, response: unread } },
-    async (request) => {
-      const viewer = viewerOf(request);
-      await acceptFromNotification(app.ctx, viewer, await ownedNotification(app.ctx, viewer, request.params.id));
-      return { status: true as const, unread: await unreadCount(app.ctx, viewer.user.id) };
-    },
+    async (request) => ({
+      status: true as const,
+      unread: await acceptInvitation(app.ctx, viewerOf(request), request.params.id, options.invitations),
+    }),
   );
   app.delete(
     API_PATHS.notification.pattern,
     { schema: { tags, params: notificationParamsSchema, response: unread } },
-    async (request) => {
-      const viewer = viewerOf(request);
-      const notification = await ownedNotification(app.ctx, viewer, request.params.id);
-      await removeFromNotification(app.ctx, viewer, request.params.id, notification);
-      return { status: true as const, unread: await unreadCount(app.ctx, viewer.user.id) };
-    },
+    async (request) => ({
+      status: true as const,
+      unread: await removeFromBell(app.ctx, viewerOf(request), request.params.id, options.invitations),
+    }),
   );
 });

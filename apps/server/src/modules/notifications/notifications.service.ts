@@ -1,75 +1,23 @@
 import {
   MESSAGES,
   NOTIFICATIONS_PAGE_SIZE,
-  type Notification,
   type NotificationFilter,
   type NotificationsResponse,
-  type StreamEvent,
-  USER_PLACEHOLDER_IMAGE,
 } from '@corral/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { Tx } from '../../db/sql.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { pushTo } from '../stream/live.ts';
+import type { MissedEvents } from '../stream/stream.service.ts';
+import { excerpt, toNotification } from './notifications.mapper.ts';
+import { News } from './notifications.news.ts';
 import * as q from './notifications.queries.ts';
 
+/** What other modules use with the record… functions below. */
+export { EVENT_CANCELLED_INFO } from './notifications.mapper.ts';
+export { News };
+
 const notFound = () => new AppError(404, MESSAGES.http.notFound);
-const INFO_MAX = 140;
-
-/** An excerpt for the notification's info line. */
-const excerpt = (text: string | null | undefined) => {
-  const flat = (text ?? '').replace(/\s+/g, ' ').trim();
-  return flat.length > INFO_MAX ? `${flat.slice(0, INFO_MAX - 1)}…` : flat;
-};
-
-/** The info of an event_update that tells of a cancellation (its title says so too). */
-export const EVENT_CANCELLED_INFO = 'The event was cancelled.';
-
-/** The title of a notification, from its kind, its latest actor and how many more there are. */
-export function titleOf(
-  row: Pick<q.NotificationRow, 'kind' | 'actors' | 'post_kind' | 'first_name' | 'last_name'> & {
-    info?: string | null;
-  },
-) {
-  const name = `${row.first_name} ${row.last_name}`.trim() || 'A member';
-  const item = row.post_kind === 'event' ? 'your event' : 'your post';
-  const others = row.actors - 1;
-  switch (row.kind) {
-    case 'friend_request':
-      return `${name} sent you a friend request.`;
-    case 'friend_accepted':
-      return `${name} accepted your friend request.`;
-    case 'like':
-      return others > 0
-        ? `${name} and ${others} ${others === 1 ? 'other' : 'others'} liked ${item}.`
-        : `${name} liked ${item}.`;
-    case 'comment':
-      return `${name} commented on ${item}.`;
-    case 'share':
-      return `${name} shared ${item}.`;
-    case 'event_update':
-      return row.info === EVENT_CANCELLED_INFO
-        ? `${name} cancelled an event you follow.`
-        : `${name} updated an event you follow.`;
-  }
-}
-
-export function toNotification(row: q.NotificationRow): Notification {
-  return {
-    id: Number(row.id),
-    kind: row.kind,
-    title: titleOf(row),
-    info: excerpt(row.info ?? row.post_title),
-    isRead: row.is_read,
-    thumbnail: row.image ?? USER_PLACEHOLDER_IMAGE,
-    time: row.time,
-    actor: { id: row.actor_id, name: `${row.first_name} ${row.last_name}`.trim() },
-    post_id: row.post_id === null ? null : Number(row.post_id),
-    can_accept: row.can_accept,
-    accepted: row.accepted,
-  };
-}
 
 /** GET /notifications: one page of 5, newest first; a page past the end answers the last one. */
 export async function listNotifications(
@@ -95,10 +43,12 @@ export async function listNotifications(
 
 export const unreadCount = (ctx: AppContext, userId: string) => q.selectUnread(ctx.db, userId);
 
-/** The viewer's notifications that changed since a time, oldest first (a stream resuming). */
-export async function notificationsSince(ctx: AppContext, userId: string, at: Date): Promise<Notification[]> {
-  return (await q.selectSince(ctx.db, userId, at.toISOString())).map(toNotification);
-}
+/** What a resuming stream missed: the member's notifications that changed since a time, oldest first. */
+export const missedNotifications: MissedEvents = async (ctx, userId, since) => {
+  const missed = (await q.selectSince(ctx.db, userId, since.toISOString())).map(toNotification);
+  const unread = missed.length > 0 ? await unreadCount(ctx, userId) : 0;
+  return missed.map((notification) => ({ type: 'notification', notification, unread }));
+};
 
 /** Marks notifications read (those the dropdown showed); answers the unread count after it. */
 export async function markRead(ctx: AppContext, viewer: Viewer, ids: number[]): Promise<number> {
@@ -106,6 +56,46 @@ export async function markRead(ctx: AppContext, viewer: Viewer, ids: number[]): 
   await q.markRead(ctx.db, viewer.user.id, ids);
   news.unread(viewer.user.id);
   return news.send(ctx, viewer.user.id);
+}
+
+/**
+ * What answers the invitation behind a notification (a friend request). The friends module registers it at
+ * start-up (app.ts): notifications, which friends build on, imports no other module, and confirming a
+ * request keeps one path (the friends service's).
+ */
+export interface InvitationAnswers {
+  accept(ctx: AppContext, viewer: Viewer, friendRequestId: number): Promise<void>;
+  decline(ctx: AppContext, viewer: Viewer, friendRequestId: number): Promise<void>;
+}
+
+/** Accept on a notification: confirms the friend request behind it (409 once answered); answers the unread count. */
+export async function acceptInvitation(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: number,
+  answers: InvitationAnswers,
+): Promise<number> {
+  const { kind, friendRequestId } = await ownedNotification(ctx, viewer, id);
+  if (kind !== 'friend_request' || friendRequestId === null)
+    throw new AppError(409, 'This invitation was already answered.');
+  await answers.accept(ctx, viewer, friendRequestId);
+  return unreadCount(ctx, viewer.user.id);
+}
+
+/**
+ * Remove on a notification: it goes, and a friend request still waiting behind it is declined (which takes
+ * the notification with it). Answers the unread count.
+ */
+export async function removeFromBell(
+  ctx: AppContext,
+  viewer: Viewer,
+  id: number,
+  answers: InvitationAnswers,
+): Promise<number> {
+  const { kind, friendRequestId } = await ownedNotification(ctx, viewer, id);
+  if (kind === 'friend_request' && friendRequestId !== null) await answers.decline(ctx, viewer, friendRequestId);
+  else await removeNotification(ctx, viewer, id);
+  return unreadCount(ctx, viewer.user.id);
 }
 
 /** The notification's owner and its friend request (still waiting or not); 404 for anyone else's. */
@@ -120,7 +110,7 @@ export async function ownedNotification(ctx: AppContext, viewer: Viewer, id: num
 }
 
 /** Remove: deletes one of the viewer's notifications; answers the unread count after it. */
-export async function removeNotification(ctx: AppContext, viewer: Viewer, id: number): Promise<number> {
+async function removeNotification(ctx: AppContext, viewer: Viewer, id: number): Promise<number> {
   const news = new News();
   if (!(await q.deleteOwned(ctx.db, viewer.user.id, id))) throw notFound();
   news.unread(viewer.user.id);
@@ -231,61 +221,4 @@ export async function recordEventUpdate(
 ) {
   const rows = await q.upsertForFollowers(tx, { ...c, info: excerpt(c.info) });
   for (const row of rows) news.notification(row.userId, row.id);
-}
-
-type Item =
-  | { userId: string; kind: 'notification'; id: number }
-  | { userId: string; kind: 'unread' }
-  | { userId: string; kind: 'event'; event: StreamEvent };
-
-/**
- * The live events a change makes, gathered during its transaction and pushed to the members' streams after
- * it committed. A notification goes out whole, with its recipient's unread count.
- */
-export class News {
-  private readonly items: Item[] = [];
-
-  notification(userId: string, id: number): void {
-    this.items.push({ userId, kind: 'notification', id });
-  }
-
-  unread(userId: string): void {
-    this.items.push({ userId, kind: 'unread' });
-  }
-
-  event(userId: string, event: StreamEvent): void {
-    this.items.push({ userId, kind: 'event', event });
-  }
-
-  /**
-   * Pushes everything gathered: what the events carry is read at once (the notifications in one statement),
-   * then the events are published in order. Answers `countFor`'s unread count after it (shared with the pushed
-   * events when one counted it), or -1 without `countFor`.
-   */
-  async send(ctx: AppContext, countFor?: string): Promise<number> {
-    const counted = new Map<string, number>();
-    const ids = this.items.flatMap((item) => (item.kind === 'notification' ? [item.id] : []));
-    // Every notification in one statement, however many recipients (an event's followers).
-    const rows = new Map(
-      (ids.length > 0 ? await q.selectManyWithUnread(ctx.db, ids) : []).map((row) => [Number(row.id), row]),
-    );
-    const events = await Promise.all(
-      this.items.map(async (item): Promise<StreamEvent | null> => {
-        if (item.kind === 'event') return item.event;
-        if (item.kind === 'notification') {
-          const row = rows.get(item.id);
-          if (!row) return null;
-          counted.set(item.userId, row.unread);
-          return { type: 'notification', notification: toNotification(row), unread: row.unread };
-        }
-        const unread = await q.selectUnread(ctx.db, item.userId);
-        counted.set(item.userId, unread);
-        return { type: 'unread', unread };
-      }),
-    );
-    // Published in order on one connection, so each member's streams receive them in order.
-    await Promise.all(events.map((event, i) => (event ? pushTo(ctx, this.items[i]?.userId ?? '', event) : undefined)));
-    if (countFor === undefined) return -1;
-    return counted.get(countFor) ?? q.selectUnread(ctx.db, countFor);
-  }
 }

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/sql.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { getItem, visibleItem } from '../items/items.service.ts';
-import { deleteStoredImage, type StoredImage, storeImage } from '../media/media.service.ts';
+import { deleteStoredImage, type LiveImageCheck, type StoredImage, storeImage } from '../media/media.service.ts';
 import { News, recordLike, recordShare } from '../notifications/notifications.service.ts';
 import * as q from './posts.queries.ts';
 
@@ -115,6 +115,4 @@ export async function forgetInteractionsOf(tx: Tx, userId: string): Promise<void
  * Whether a stored image may still be served: its post and its author are live. A deleted member's photos
  * answer 404 at once; the purge removes the files later.
  */
-export function isLiveImage(ctx: AppContext, storageKey: string): Promise<boolean> {
-  return q.selectImageIsLive(ctx.db, storageKey);
-}
+export const isLiveImage: LiveImageCheck = (ctx, { storageKey }) => q.selectImageIsLive(ctx.db, storageKey);

@@ -16,7 +16,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { UserRow, Viewer } from '../../lib/viewer.ts';
 import { toCurrentUser } from '../auth/auth.mapper.ts';
 import { itemPage } from '../items/items.service.ts';
-import { deleteStoredImage, type StoredImage, storeImage } from '../media/media.service.ts';
+import { deleteStoredImage, type LiveImageCheck, type StoredImage, storeImage } from '../media/media.service.ts';
 import { toProfile } from './profiles.mapper.ts';
 import {
   type MemberChanges,
@@ -131,6 +131,5 @@ export async function uploadAvatar(ctx: AppContext, viewer: Viewer, bytes: Buffe
 }
 
 /** Whether the media key (`i/<key>/<width>.webp`) is a live member's profile photo (GET /media serves it). */
-export function isLiveAvatar(ctx: AppContext, mediaKey: string): Promise<boolean> {
-  return selectAvatarIsLive(ctx.db, ctx.storage.publicUrl(mediaKey));
-}
+export const isLiveAvatar: LiveImageCheck = (ctx, { mediaKey }) =>
+  selectAvatarIsLive(ctx.db, ctx.storage.publicUrl(mediaKey));

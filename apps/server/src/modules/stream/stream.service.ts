@@ -3,10 +3,23 @@ import type { StreamEvent } from '@corral/contract';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
-import { sessionReader } from '../auth/session.service.ts';
-import { receivedRequestsSince } from '../friends/friends.service.ts';
-import { notificationsSince, unreadCount } from '../notifications/notifications.service.ts';
 import { eventId, type LiveMessage, memberTopic, timeOfEventId } from './live.ts';
+
+/** What a resuming stream missed of one kind since a time, oldest first. */
+export type MissedEvents = (ctx: AppContext, userId: string, since: Date) => Promise<StreamEvent[]>;
+
+/**
+ * What the stream asks the modules above it. They answer at start-up (app.ts): the stream, which
+ * notifications and friends build on, imports no other module.
+ */
+export interface StreamSources {
+  /** The session behind a token, or null once it ended (checked on every heartbeat). */
+  readSession: (token: string) => Promise<Viewer | null>;
+  /** The member's unread count, sent with `ready`. */
+  unread: (ctx: AppContext, userId: string) => Promise<number>;
+  /** What a resuming member missed, kind by kind, in this order. */
+  missed: MissedEvents[];
+}
 
 /** A comment line this often keeps proxies from closing a quiet stream, and re-checks the session. */
 export const HEARTBEAT_MS = 25_000;
@@ -55,7 +68,7 @@ const frame = (id: string, event: StreamEvent) => `id: ${id}\nevent: ${event.typ
  */
 export async function serveStream(
   ctx: AppContext,
-  streams: OpenStreams,
+  { streams, sources }: { streams: OpenStreams; sources: StreamSources },
   viewer: Viewer,
   raw: ServerResponse,
   headers: Record<string, string | number | string[] | undefined>,
@@ -79,9 +92,8 @@ export async function serveStream(
   });
   takeOver();
 
-  const readSession = sessionReader(ctx);
   const heartbeat = setInterval(() => {
-    void readSession(viewer.token).then(
+    void sources.readSession(viewer.token).then(
       (current) => (current ? open && raw.write(': ping\n\n') : close()),
       () => open && raw.write(': ping\n\n'),
     );
@@ -113,14 +125,10 @@ export async function serveStream(
   try {
     const since = timeOfEventId(lastEventId);
     const resumed = since !== null && ctx.clock.now() - since <= RESUME_WINDOW_MS;
-    write(eventId(ctx), { type: 'ready', unread: await unreadCount(ctx, userId), resumed });
+    write(eventId(ctx), { type: 'ready', unread: await sources.unread(ctx, userId), resumed });
     if (resumed) {
-      const at = new Date(since);
-      for (const request of await receivedRequestsSince(ctx, userId, at))
-        write(eventId(ctx), { type: 'friend_request', request });
-      const missed = await notificationsSince(ctx, userId, at);
-      const unread = missed.length > 0 ? await unreadCount(ctx, userId) : 0;
-      for (const notification of missed) write(eventId(ctx), { type: 'notification', notification, unread });
+      for (const missed of sources.missed)
+        for (const event of await missed(ctx, userId, new Date(since))) write(eventId(ctx), event);
     }
   } catch (error) {
     ctx.logger.warn({ err: error }, 'a stream could not catch up');

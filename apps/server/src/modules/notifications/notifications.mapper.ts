@@ -1,0 +1,58 @@
+import { type Notification, USER_PLACEHOLDER_IMAGE } from '@corral/contract';
+import type { NotificationRow } from './notifications.queries.ts';
+
+const INFO_MAX = 140;
+
+/** An excerpt for the notification's info line. */
+export const excerpt = (text: string | null | undefined) => {
+  const flat = (text ?? '').replace(/\s+/g, ' ').trim();
+  return flat.length > INFO_MAX ? `${flat.slice(0, INFO_MAX - 1)}…` : flat;
+};
+
+/** The info of an event_update that tells of a cancellation (its title says so too). */
+export const EVENT_CANCELLED_INFO = 'The event was cancelled.';
+
+/** The title of a notification, from its kind, its latest actor and how many more there are. */
+export function titleOf(
+  row: Pick<NotificationRow, 'kind' | 'actors' | 'post_kind' | 'first_name' | 'last_name'> & {
+    info?: string | null;
+  },
+) {
+  const name = `${row.first_name} ${row.last_name}`.trim() || 'A member';
+  const item = row.post_kind === 'event' ? 'your event' : 'your post';
+  const others = row.actors - 1;
+  switch (row.kind) {
+    case 'friend_request':
+      return `${name} sent you a friend request.`;
+    case 'friend_accepted':
+      return `${name} accepted your friend request.`;
+    case 'like':
+      return others > 0
+        ? `${name} and ${others} ${others === 1 ? 'other' : 'others'} liked ${item}.`
+        : `${name} liked ${item}.`;
+    case 'comment':
+      return `${name} commented on ${item}.`;
+    case 'share':
+      return `${name} shared ${item}.`;
+    case 'event_update':
+      return row.info === EVENT_CANCELLED_INFO
+        ? `${name} cancelled an event you follow.`
+        : `${name} updated an event you follow.`;
+  }
+}
+
+export function toNotification(row: NotificationRow): Notification {
+  return {
+    id: Number(row.id),
+    kind: row.kind,
+    title: titleOf(row),
+    info: excerpt(row.info ?? row.post_title),
+    isRead: row.is_read,
+    thumbnail: row.image ?? USER_PLACEHOLDER_IMAGE,
+    time: row.time,
+    actor: { id: row.actor_id, name: `${row.first_name} ${row.last_name}`.trim() },
+    post_id: row.post_id === null ? null : Number(row.post_id),
+    can_accept: row.can_accept,
+    accepted: row.accepted,
+  };
+}
