@@ -1,6 +1,5 @@
 import {
   GENDERS,
-  LIMITS,
   MESSAGES,
   ONBOARDING_STEP_FIELDS,
   type OnboardingRequest,
@@ -8,14 +7,14 @@ import {
   TRANSPORT_OPTIONS,
 } from '@corral/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { type FieldErrors, useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { isoDay } from '../../../lib/format.ts';
+import { destinationFor, returnPathIn } from '../../../lib/return-to.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { Button } from '../../../ui/button.tsx';
 import { ProgressBar } from '../../../ui/progress-bar.tsx';
@@ -25,54 +24,68 @@ import { useSubmitOnboarding } from '../api/submit-onboarding.ts';
 import { ChoiceCards } from '../components/choice-cards.tsx';
 import { ReferenceStep } from '../components/reference-step.tsx';
 import { ReviewStep } from '../components/review-step.tsx';
+import { firstStepOf, reachableStep, ONBOARDING_STEPS as STEPS } from '../hooks/onboarding-steps.ts';
+import { useKeepOnboardingDraft, useOnboardingDraft } from '../hooks/use-onboarding-draft.ts';
+import { useOnboardingStep } from '../hooks/use-onboarding-step.ts';
 
 type Output = z.output<typeof onboardingRequestSchema>;
-const STEPS = LIMITS.onboardingSteps;
 
-/** The first step (1-based) holding one of the fields that failed. */
-function firstInvalidStep(errors: FieldErrors<OnboardingRequest>): number {
-  const index = ONBOARDING_STEP_FIELDS.findIndex((fields) => fields.some((field) => errors[field]));
-  return index === -1 ? STEPS : index + 1;
-}
-
+/**
+ * The six-step wizard. The step is in the address (Back and Forward move one step, a reload stays), the
+ * answers in the member's draft (a reload or a closed tab keeps them), and a later step opens only once the
+ * earlier ones are answered.
+ */
 export function OnboardingPage() {
   const navigate = useNavigate();
-  const [step, setStep] = useState(1);
+  const next = returnPathIn(useLocation().search);
   const eventTypes = useEventTypes();
   const associations = useAssociations();
   const submit = useSubmitOnboarding();
+  // One submission at a time: a second press while the first is validated or sent sends nothing.
+  const sending = useRef(false);
+  const draft = useOnboardingDraft();
   const form = useForm<OnboardingRequest, unknown, Output>({
     resolver: zodResolver(onboardingRequestSchema),
-    defaultValues: { age: '', event_type_ids: [], association_ids: [] },
+    defaultValues: draft.initial,
     shouldUnregister: false,
   });
+  useKeepOnboardingDraft(form.watch);
   const { errors } = form.formState;
+  const { step, goTo } = useOnboardingStep(reachableStep(form.getValues()));
 
-  const next = async () => {
-    if (await form.trigger([...(ONBOARDING_STEP_FIELDS[step - 1] ?? [])])) setStep((s) => Math.min(STEPS, s + 1));
+  const proceed = async () => {
+    if (await form.trigger([...(ONBOARDING_STEP_FIELDS[step - 1] ?? [])])) goTo(Math.min(STEPS, step + 1));
   };
 
   const onSubmit = form.handleSubmit(
-    (values) =>
+    (values) => {
+      if (sending.current) return;
+      sending.current = true;
       submit.mutate(values, {
+        onSettled: () => {
+          sending.current = false;
+        },
         onSuccess: ({ user }) => {
+          draft.forget();
           useSession.getState().setUser(user);
           toast.success(MESSAGES.onboarding.success);
-          navigate(paths.friendList, { replace: true });
+          navigate(destinationFor(user, next), { replace: true });
         },
         onError: (error) => {
           if (error instanceof ApiError && Object.keys(error.errors).length > 0) {
+            const fields = Object.keys(error.errors).map((field) => field.split('.')[0] as keyof OnboardingRequest);
             for (const [field, messages] of Object.entries(error.errors)) {
               form.setError(field.split('.')[0] as keyof OnboardingRequest, { message: messages[0] });
             }
-            setStep(firstInvalidStep(form.formState.errors));
+            goTo(firstStepOf(fields));
           }
           toast.error(MESSAGES.onboarding.failed);
         },
-      }),
+      });
+    },
     (invalid) => {
       toast.error(MESSAGES.onboarding.submitInvalid);
-      setStep(firstInvalidStep(invalid));
+      goTo(firstStepOf(Object.keys(invalid)));
     },
   );
 
@@ -131,16 +144,16 @@ export function OnboardingPage() {
             values={form.getValues()}
             eventTypes={eventTypes.data ?? []}
             associations={associations.data ?? []}
-            onEdit={setStep}
+            onEdit={goTo}
           />
         )}
         <div className="mt-8 flex justify-between gap-3">
-          <Button variant="secondary" disabled={step === 1} onClick={() => setStep((s) => Math.max(1, s - 1))}>
+          <Button variant="secondary" disabled={step === 1} onClick={() => goTo(Math.max(1, step - 1))}>
             Previous
           </Button>
           {step < STEPS ? (
             // Distinct keys: reusing one element would turn Next into a submit button mid-click and submit the form.
-            <Button key="next" onClick={next}>
+            <Button key="next" onClick={proceed}>
               Next
             </Button>
           ) : (
