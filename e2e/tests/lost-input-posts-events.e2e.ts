@@ -115,7 +115,7 @@ for (const width of [1440, 360]) {
       expect(dialogs).toEqual(['beforeunload']);
     });
 
-    test('Create Event with its photo still in the crop step publishes the photo as framed; no added money shows no line', async ({
+    test('Create Event keeps its photo through a reload, sends one still in the crop step as framed, stops on one that cannot be framed; no added money, no line', async ({
       page,
       request,
     }) => {
@@ -142,8 +142,35 @@ for (const width of [1440, 360]) {
       await modal.getByLabel('Circuits').selectOption({ index: 1 });
       await modal.getByRole('radio', { name: 'No' }).check();
 
-      // The photo waits in the crop step, framed as a square, when Create Event is pressed.
+      // A photo that cannot be framed (it never loads) stops the submit, saying so beside the crop step.
+      const eventPosts: string[] = [];
+      page.on('request', (r) => {
+        if (r.method() === 'POST' && r.url().endsWith('/api/events')) eventPosts.push(r.url());
+      });
+      await page
+        .getByTestId('event-image-input')
+        .setInputFiles({ name: 'broken.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a photo') });
+      await modal.getByRole('button', { name: 'Create Event' }).click();
+      await expect(modal.getByRole('alert').filter({ hasText: 'still in the crop step' })).toHaveText(
+        'This photo is still in the crop step and could not be framed yet. Press Confirm Crop, or Cancel to go on without it.',
+      );
+      await expect(page.getByText('Your event is live.')).toHaveCount(0);
+      expect(eventPosts).toEqual([]);
+      await modal.getByRole('region', { name: 'Crop photo' }).getByRole('button', { name: 'Cancel' }).click();
+
+      // A cropped photo is kept with the draft across a reload.
       await page.getByTestId('event-image-input').setInputFiles(ARENA_JPG);
+      await modal.getByRole('button', { name: 'Confirm Crop' }).click();
+      await expect(modal.getByRole('img', { name: "Preview of the event's cover" })).toBeVisible();
+      await page.reload();
+      await page.getByRole('button', { name: 'Create event' }).click();
+      await expect(modal.getByLabel('Event title')).toHaveValue(title);
+      await expect(modal.getByRole('img', { name: "Preview of the event's cover" })).toBeVisible();
+
+      // Changed, the new photo waits in the crop step, framed as a square, when Create Event is pressed.
+      const chooser = page.waitForEvent('filechooser');
+      await modal.getByRole('button', { name: 'Change image' }).click();
+      await (await chooser).setFiles(ARENA_JPG);
       await modal.getByRole('button', { name: 'Square' }).click();
       await expect(modal.getByRole('button', { name: 'Confirm Crop' })).toBeEnabled();
       const created = page.waitForResponse((r) => r.url().endsWith('/api/events') && r.request().method() === 'POST');

@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { Blob as NodeBlob } from 'node:buffer';
 import type { EventDraftForm } from '@corral/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -8,7 +10,7 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { useSession } from '../../../lib/session-store.ts';
 import { fakeUploads, photoFile, standardBlobs } from '../../../test/fake-upload.ts';
 import { CreateEventModal } from './create-event-modal.tsx';
-import { eventDraftKey } from './event-draft-storage.ts';
+import { eventDraftKey, loadEventImage, saveEventImage } from './event-draft-storage.ts';
 
 const uploads = fakeUploads();
 standardBlobs();
@@ -134,15 +136,19 @@ describe('Create Event', () => {
     expect(uploads[0]?.body.get('eventImage')).toBeNull();
   });
 
-  test('a kept draft comes back when the modal opens, and Discard draft starts again', async () => {
+  test('a kept draft comes back when the modal opens, its image too, and Discard draft starts again', async () => {
+    await saveEventImage(MEMBER, new NodeBlob(['cropped'], { type: 'image/jpeg' }) as unknown as Blob);
     const user = userEvent.setup();
     const { dialog } = renderModal(COMPLETE);
     expect(within(dialog).getByLabelText('Event title')).toHaveProperty('value', 'Salinas Spring Roundup');
     expect(within(dialog).getByLabelText('Event location')).toHaveProperty('value', 'Salinas Sports Complex');
+    expect(await within(dialog).findByRole('img', { name: "Preview of the event's cover" })).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Discard draft' }));
     expect(within(dialog).getByLabelText('Event title')).toHaveProperty('value', '');
     expect(within(dialog).queryByRole('button', { name: 'Discard draft' })).toBeNull();
+    expect(within(dialog).queryByRole('img', { name: "Preview of the event's cover" })).toBeNull();
     expect(localStorage.getItem(eventDraftKey(MEMBER))).toBeNull();
+    await waitFor(async () => expect(await loadEventImage(MEMBER)).toBeNull());
   });
 
   test("while it uploads nothing can be sent again; a refusal shows the server's message under its field and keeps the draft", async () => {
@@ -158,6 +164,9 @@ describe('Create Event', () => {
     expect(within(dialog).getByLabelText('Event title').matches(':disabled')).toBe(true);
     await user.click(create());
     expect(uploads).toHaveLength(1);
+    const leaving = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(leaving);
+    expect(leaving.defaultPrevented).toBe(true);
 
     uploads[0]?.respond(422, {
       message: 'Performance date must be within event dates.',

@@ -4,11 +4,19 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { useSession } from '../../../lib/session-store.ts';
+import { useLeaveWarning } from '../../../lib/use-leave-warning.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Modal } from '../../../ui/modal.tsx';
 import { ProgressBar } from '../../../ui/progress-bar.tsx';
 import { useCreateEvent } from '../api/events-api.ts';
-import { clearEventDraft, isBlankDraft, loadEventDraft, saveEventDraft } from './event-draft-storage.ts';
+import {
+  clearEventDraft,
+  isBlankDraft,
+  loadEventDraft,
+  loadEventImage,
+  saveEventDraft,
+  saveEventImage,
+} from './event-draft-storage.ts';
 import { EventFormFields } from './event-form.tsx';
 import type { PendingCrop } from './event-image-field.tsx';
 import { showEventFormFailure } from './server-errors.ts';
@@ -17,8 +25,9 @@ const storage = () => (typeof window === 'undefined' ? null : window.localStorag
 
 /**
  * Create Event (spec: opened from the top bar's plus): the whole draft, checked by the contract's schema,
- * sent as multipart with the cropped image. The draft is kept per member in localStorage while it is
- * written, so closing by mistake loses nothing; 'Discard draft' starts again.
+ * sent as multipart with the cropped image. The draft, image included, is kept per member while it is
+ * written (event-draft-storage.ts), so closing by mistake or a reload loses nothing; 'Discard draft' starts
+ * again. Leaving the page during the upload asks first.
  */
 export function CreateEventModal({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const memberId = useSession((state) => state.currentUser?.id) ?? '';
@@ -45,6 +54,10 @@ export function CreateEventModal({ open, onOpenChange }: { open: boolean; onOpen
       form.reset(kept);
       setHasDraft(true);
     }
+    // The image comes back from IndexedDB a moment later, unless the member has chosen another meanwhile.
+    void loadEventImage(memberId).then((blob) => {
+      if (blob) setImage((current) => current ?? { blob, url: URL.createObjectURL(blob) });
+    });
   }, [open, memberId, form]);
 
   // Every change is kept (blank drafts are forgotten).
@@ -61,6 +74,7 @@ export function CreateEventModal({ open, onOpenChange }: { open: boolean; onOpen
   }, [form, memberId]);
 
   function setImageBlob(blob: Blob | null) {
+    if (memberId) void saveEventImage(memberId, blob);
     setImageError(undefined);
     setImage((current) => {
       if (current) URL.revokeObjectURL(current.url);
@@ -76,6 +90,8 @@ export function CreateEventModal({ open, onOpenChange }: { open: boolean; onOpen
     setHasDraft(false);
     create.reset();
   }
+
+  useLeaveWarning(create.isPending);
 
   function close(next: boolean) {
     if (!next && create.isPending) return;
@@ -133,7 +149,7 @@ export function CreateEventModal({ open, onOpenChange }: { open: boolean; onOpen
       className="modal-zoom sm:w-[min(44rem,calc(100vw-2rem))]"
       footer={
         <>
-          {hasDraft && (
+          {(hasDraft || image) && (
             <Button variant="ghost" onClick={discard} disabled={create.isPending} className="mr-auto">
               Discard draft
             </Button>

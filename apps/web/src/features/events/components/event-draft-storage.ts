@@ -1,9 +1,10 @@
 import { type EventDraftForm, newEventDraft } from '@corral/contract';
+import { readDraftPhotos, writeDraftPhotos } from '../../../lib/draft-photos.ts';
 
 /**
- * The Create Event draft kept in localStorage per member, so a modal closed by mistake loses nothing
- * (the image is not kept: a photo does not fit in localStorage). Cleared after a successful submit or by
- * 'Discard draft'.
+ * The Create Event draft kept per member, so a modal closed by mistake or a reload loses nothing: its
+ * fields in localStorage, its cropped image as a Blob in IndexedDB (a photo does not fit in localStorage).
+ * Cleared after a successful submit or by 'Discard draft'.
  */
 
 export const EVENT_DRAFT_PREFIX = 'corral:event-draft:';
@@ -100,4 +101,18 @@ export function clearEventDraft(storage: DraftStorage, memberId: string): void {
   } catch {
     // Nothing to clear.
   }
+}
+
+const imageKey = (memberId: string) => `event:${memberId}`;
+
+/** The cropped image kept with the member's draft, if any. */
+export async function loadEventImage(memberId: string): Promise<Blob | null> {
+  const kept = await readDraftPhotos(imageKey(memberId));
+  const image = isRecord(kept) ? kept.image : undefined;
+  return typeof Blob !== 'undefined' && image instanceof Blob ? image : null;
+}
+
+/** Keeps the draft's cropped image; null forgets it. */
+export function saveEventImage(memberId: string, image: Blob | null): Promise<void> {
+  return writeDraftPhotos(imageKey(memberId), image ? { image } : undefined);
 }

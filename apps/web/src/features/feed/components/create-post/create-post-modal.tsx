@@ -2,13 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { useSession } from '../../../../lib/session-store.ts';
+import { useLeaveWarning } from '../../../../lib/use-leave-warning.ts';
 import { Button } from '../../../../ui/button.tsx';
 import { canPublish } from '../../../../ui/crop/crop-image.ts';
 import { PhotoCropper } from '../../../../ui/crop/photo-cropper.tsx';
 import { Modal } from '../../../../ui/modal.tsx';
 import { useCreatePost } from '../../api/create-post.ts';
 import { PostEditor } from './post-editor.tsx';
-import { useLeaveWarning } from './use-leave-warning.ts';
 import { usePostDraft } from './use-post-draft.ts';
 import { usePostPhotos } from './use-post-photos.ts';
 

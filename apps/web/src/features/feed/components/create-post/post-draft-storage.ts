@@ -1,4 +1,4 @@
-import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { readDraftPhotos, writeDraftPhotos } from '../../../../lib/draft-photos.ts';
 
 /**
  * Create Post's draft, kept per member while it is written, so that a reload or a closed tab (even in
@@ -32,9 +32,7 @@ export interface PostDraft extends DraftPhotos {
   text: string;
 }
 
-let photoStore: UseStore | undefined;
-/** Opened on first use: a page that never writes a post never opens the database. */
-const photos = () => (photoStore ??= createStore('corral-drafts', 'post-photos'));
+const photosKey = (memberId: string) => `post:${memberId}`;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const isBlob = (value: unknown): value is Blob => typeof Blob !== 'undefined' && value instanceof Blob;
@@ -67,13 +65,7 @@ export async function loadPostDraft(memberId: string): Promise<PostDraft | null>
   } catch {
     // Storage refused (private mode): the photos may still be there.
   }
-  let kept: DraftPhotos = { photos: [], pending: [] };
-  try {
-    kept = parseDraftPhotos(await get(memberId, photos()));
-  } catch {
-    // No IndexedDB here: the text alone is kept.
-  }
-  const draft = { text, ...kept };
+  const draft = { text, ...parseDraftPhotos(await readDraftPhotos(photosKey(memberId))) };
   return isBlankPostDraft(draft) ? null : draft;
 }
 
@@ -88,13 +80,9 @@ export function savePostText(memberId: string, text: string): void {
 }
 
 /** Keeps the photos, or forgets them when there are none. */
-export async function savePostPhotos(memberId: string, draft: DraftPhotos): Promise<void> {
-  try {
-    if (draft.photos.length === 0 && draft.pending.length === 0) await del(memberId, photos());
-    else await set(memberId, { photos: draft.photos, pending: draft.pending }, photos());
-  } catch {
-    // A full or refused storage: the photos live as long as the page.
-  }
+export function savePostPhotos(memberId: string, draft: DraftPhotos): Promise<void> {
+  const none = draft.photos.length === 0 && draft.pending.length === 0;
+  return writeDraftPhotos(photosKey(memberId), none ? undefined : { photos: draft.photos, pending: draft.pending });
 }
 
 export async function clearPostDraft(memberId: string): Promise<void> {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 
 /**
  * While `active`, leaving the page (a reload, closing the tab, another address) asks first, with the
- * browser's own question: an upload under way would be cut off.
+ * browser's own question: an upload under way would be cut off, and whether it reached the server unknown.
  */
 export function useLeaveWarning(active: boolean) {
   useEffect(() => {
@@ -10,7 +10,7 @@ export function useLeaveWarning(active: boolean) {
     const warn = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       // Browsers before the standard's preventDefault ask only when returnValue is set.
-      event.returnValue = 'Your post is still uploading.';
+      event.returnValue = 'An upload is still under way.';
     };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
