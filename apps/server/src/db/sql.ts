@@ -1,6 +1,5 @@
 import { type Placeholder, type Query, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { hashedKey } from '../lib/hashed-key.ts';
 import type { Database } from './client.ts';
 
 /** A transaction, or the database itself: queries take either, so a service decides the boundaries. */
@@ -26,6 +25,10 @@ export type Placeholders<Values> = { [Key in keyof Values]: Placeholder<Key & st
 
 export type Statement<Values, Row> = (db: Tx, values: Values) => Promise<Row[]>;
 
+// A statement's name only has to be unique within a process (PostgreSQL keeps prepared statements per
+// connection), so a counter names them.
+let statementCount = 0;
+
 /**
  * A raw SQL statement built and compiled once, then run as a named prepared statement with its values each
  * time: the hot paths (every list) skip building the SQL in Node, and on PostgreSQL each connection parses
@@ -46,7 +49,7 @@ export function preparedStatement<Values extends Record<string, unknown>, Row>(
     if (!compiled) {
       const names = new Proxy({}, { get: (_target, key) => sql.placeholder(String(key)) }) as Placeholders<Values>;
       const query = dialect.sqlToQuery(build(names));
-      compiled = { query, name: named ? `q_${hashedKey(query.sql).slice(0, 20)}` : undefined };
+      compiled = { query, name: named ? `q_${++statementCount}` : undefined };
     }
     const prepared = db._.session.prepareQuery(compiled.query, undefined, compiled.name, false);
     return rowsOf<Row>(await prepared.execute(values));
