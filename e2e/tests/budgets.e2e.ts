@@ -9,8 +9,6 @@ import { type Browser, expect, type Locator, type Page, test } from '@playwright
 const KIB = 1024;
 const BUDGETS = { home: 60 * KIB, feed: 160 * KIB };
 const DEMO = { email: 'demo@corral.app', password: 'Buckle#2026' };
-/** How long no script may start or finish before a page's first load counts as over. */
-const QUIET_MS = 1500;
 
 interface ScriptFile {
   name: string;
@@ -29,22 +27,22 @@ const isScript = (resourceType: string, url: string, contentType: string) =>
   resourceType === 'script' || /\.m?js(\?|$)/.test(url) || contentType.includes('javascript');
 
 /**
- * Opens `url` in a fresh page and collects every script it downloads until `ready` is visible and no
- * script has started or finished for QUIET_MS (SSE keeps a request open, so Playwright's 'networkidle'
- * would never come).
+ * Opens `url` in a fresh page and collects every script it downloads until `ready` is visible, the page has
+ * loaded, and no script is in flight nor starts while the page's main thread goes idle once (SSE keeps a
+ * request open, so Playwright's 'networkidle' would never come). Counted in events, not in time: a chunk
+ * imported by code that runs once another has arrived starts before the thread is idle again.
  */
 async function measure(page: Page, url: string, ready: (page: Page) => Locator): Promise<Load> {
   const bodies = new Map<string, Promise<Buffer | null>>();
   let pending = 0;
-  let lastActivity = Date.now();
+  let started = 0;
   page.on('request', (request) => {
     if (!isScript(request.resourceType(), request.url(), '')) return;
     pending += 1;
-    lastActivity = Date.now();
+    started += 1;
   });
   const settled = () => {
     pending -= 1;
-    lastActivity = Date.now();
   };
   page.on('requestfailed', (request) => {
     if (isScript(request.resourceType(), request.url(), '')) settled();
@@ -64,7 +62,17 @@ async function measure(page: Page, url: string, ready: (page: Page) => Locator):
 
   await page.goto(url);
   await expect(ready(page)).toBeVisible();
-  await expect.poll(() => pending <= 0 && Date.now() - lastActivity >= QUIET_MS, { timeout: 20_000 }).toBe(true);
+  await page.waitForLoadState('load');
+  await expect
+    .poll(
+      async () => {
+        const before = started;
+        await page.evaluate(() => new Promise((idle) => requestIdleCallback(() => idle(undefined))));
+        return pending <= 0 && started === before;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
 
   const files: ScriptFile[] = [];
   for (const [fileUrl, pendingBody] of bodies) {

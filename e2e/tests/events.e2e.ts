@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { logInThroughUi, newcomer, readyMember } from './support.ts';
+import { animationsDone, logInThroughUi, newcomer, readyMember } from './support.ts';
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 
@@ -174,7 +174,7 @@ test('on a phone the Create Event modal is a bottom sheet and the event pages lo
   await page.getByRole('button', { name: 'Create event' }).click();
   const modal = page.getByRole('dialog', { name: 'Create Event' });
   await expect(modal).toBeVisible();
-  await page.waitForTimeout(400); // the 0.3 s animation
+  await animationsDone(modal); // the 0.3 s zoom
   const box = await modal.boundingBox();
   const viewport = page.viewportSize();
   if (viewport && viewport.width < 640) {

@@ -8,7 +8,7 @@ test('a member confirms a friend request from the sidebar and finds the new frie
   request,
 }) => {
   const asker = newcomer('asker');
-  const { token } = await readyMember(request, asker);
+  const { id: askerId, token } = await readyMember(request, asker);
   const demo = (await (await request.post('/api/login', { data: DEMO })).json()).user as { id: string };
   const sent = await request.post('/api/friends/requests', {
     headers: { authorization: `Bearer ${token}` },
@@ -26,10 +26,17 @@ test('a member confirms a friend request from the sidebar and finds the new frie
   const askerName = `${asker.firstName} ${asker.lastName}`;
   const card = page.getByRole('article', { name: `Friend request from ${askerName}` });
   await expect(card).toBeVisible();
+  // The list as the page fetches it next: without the request (the live stream asks for it at once).
+  const refreshed = page.waitForResponse(async (response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname !== '/api/friends/requests' || response.request().method() !== 'GET') return false;
+    const listed = (await response.json()) as { data: { user: { id: string } }[] };
+    return !listed.data.some((listedRequest) => listedRequest.user.id === askerId);
+  });
   await card.getByRole('button', { name: 'Confirm' }).click();
   await expect(card.getByText('Request accepted.')).toBeVisible();
-  // The answer stays in place of the buttons (the live stream refreshing the list meanwhile)…
-  await page.waitForTimeout(1_200);
+  // The answer stays in place of the buttons once the list no longer holds the request…
+  await refreshed;
   await expect(card.getByText('Request accepted.')).toBeVisible();
   // … and about two seconds later the card leaves.
   await expect(card).toBeHidden({ timeout: 5_000 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newcomer, signUpByApi, storeSession, waitForMessage } from './support.ts';
+import { newcomer, requestsSettled, signUpByApi, storeSession, waitForMessage } from './support.ts';
 
 test('a newcomer signs up, logs in, onboards, verifies a phone and lands on the friend list @phone', async ({
   page,
@@ -170,7 +170,7 @@ test('Resend code sends a new code at once, says so, and counts down while the s
   const asked = sendRequests;
   await resend.focus();
   await page.keyboard.press('Enter');
-  await page.waitForTimeout(500);
+  await requestsSettled(page);
   expect(sendRequests).toBe(asked);
   expect((await codesSent()).length).toBe(sentBefore);
 

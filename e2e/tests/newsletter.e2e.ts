@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { type OutboxMessage, waitForMessage } from './support.ts';
+import { type OutboxMessage, requestsSettled, waitForMessage } from './support.ts';
 
 // packages/contract/src/newsletter.constants.ts, as a visitor reads them.
 const SUBSCRIBED = 'Thank you for subscribing to the Corral newsletter!';
@@ -20,15 +20,22 @@ function newsletterForm(page: Page) {
   const form = page.locator('form[data-newsletter]');
   return {
     form,
-    field: form.getByLabel('Email address'),
+    field: form.getByRole('textbox', { name: 'Email for the newsletter' }),
     button: form.getByRole('button', { name: 'Subscribe' }),
     status: form.getByRole('status'),
   };
 }
 
-/** Every email the dev outbox holds for an address (after a moment, as mail leaves after the answer). */
+/**
+ * Every email the dev outbox holds for an address. Mail leaves after the answer, in the order of the calls: a
+ * fresh address subscribed now gets its confirmation after any email an earlier call sent, so once that
+ * confirmation is in the outbox, so is every email sent before it.
+ */
 async function emailsTo(page: Page, to: string): Promise<OutboxMessage[]> {
-  await page.waitForTimeout(500);
+  const marker = freshAddress();
+  const subscribed = await page.request.post('/api/newsletter', { data: { email: marker } });
+  expect(subscribed.status(), await subscribed.text()).toBe(200);
+  await waitForMessage(page.request, 'email', marker);
   const messages = (await (await page.request.get('/api/dev/outbox')).json()) as OutboxMessage[];
   return messages.filter((message) => message.channel === 'email' && message.to === to);
 }
@@ -67,6 +74,7 @@ test('newsletter: subscribe from the footer, again, an invalid address, and unsu
   await button.click();
   await expect(status).toHaveText(INVALID);
   await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await requestsSettled(page);
   expect(newsletterCalls).toHaveLength(callsBefore);
 
   await field.fill('rider@localhost');

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO, demoMemberPages, SIGNED_OUT_PAGES } from './support.ts';
+import { DEMO, demoMemberPages, SIGNED_OUT_PAGES, settledToast } from './support.ts';
 
 /**
  * Small screens: every route at phone, tablet and desktop width without horizontal scrolling; the social
@@ -57,10 +57,7 @@ const overlaps = (a: { x: number; y: number; width: number; height: number }, b:
 
 /** Fails when a visible toast covers one of the visible controls of the header. */
 async function expectToastClearOfHeader(page: Page, where: string) {
-  const toast = page.locator('[data-sonner-toast]').first();
-  await expect(toast).toBeVisible();
-  // Wait for the toast to finish sliding in.
-  await page.waitForTimeout(500);
+  const toast = await settledToast(page);
   const toastBox = await toast.boundingBox();
   expect(toastBox).not.toBeNull();
   const controls = page.getByRole('banner').locator('a, button, input');

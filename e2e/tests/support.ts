@@ -1,12 +1,7 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import type { OutboxMessage } from '@corral/contract';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
-export interface OutboxMessage {
-  channel: 'email' | 'sms';
-  to: string;
-  subject: string;
-  text: string;
-  created_at: string;
-}
+export type { OutboxMessage };
 
 let sequence = 0;
 
@@ -184,4 +179,42 @@ export async function demoMemberPages(request: APIRequestContext): Promise<strin
     '/social_home/search?q=cody',
     '/social_home/help?topic=help',
   ];
+}
+
+/**
+ * Waits until the element's own animations and transitions, and its descendants', have run to their end (a
+ * toast sliding in, a modal rising): what a measurement of where it sits needs. Endless ones (a spinner) are
+ * left out; one cancelled meanwhile counts as over.
+ */
+export async function animationsDone(locator: Locator) {
+  await locator.evaluate((element) =>
+    Promise.all(
+      element
+        .getAnimations({ subtree: true })
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/** A toast that has arrived and finished sliding in (Sonner marks it mounted, then moves it into place). */
+export async function settledToast(page: Page, text?: string | RegExp) {
+  const toasts = page.locator('[data-sonner-toast]');
+  const toast = text === undefined ? toasts.first() : toasts.filter({ hasText: text }).first();
+  await expect(toast).toHaveAttribute('data-mounted', 'true');
+  await animationsDone(toast);
+  return toast;
+}
+
+/**
+ * Sends a marker request from the page and waits until Playwright has seen it go. Requests reach the network
+ * in the order the page makes them, so any request an earlier press or keystroke made has been seen by then:
+ * a count of requests read afterwards is final, without waiting an arbitrary while.
+ */
+export async function requestsSettled(page: Page) {
+  const marker = `/api/health?marker=${Math.random().toString(36).slice(2)}`;
+  await Promise.all([
+    page.waitForRequest((request) => request.url().endsWith(marker)),
+    page.evaluate((url) => fetch(url).then(() => undefined), marker),
+  ]);
 }
