@@ -46,6 +46,15 @@ test('typing over a box that holds a digit replaces it', async () => {
   expect(document.activeElement).toBe(box(4));
 });
 
+test('typing the digit a box already holds keeps it and moves on', async () => {
+  const user = userEvent.setup();
+  render(<Harness initial={['5', '2', '0', '0', '0', '0']} />);
+  await user.click(box(1));
+  await user.keyboard('500000');
+  expect(boxesRead()).toBe('500000');
+  expect(document.activeElement).toBe(box(6));
+});
+
 test('a whole code inserted into box 1 after a wrong code is exactly that code', () => {
   // One input event, as SMS autofill sends it: over the selected 2, or with the caret after it.
   for (const value of ['232903', '2232903']) {

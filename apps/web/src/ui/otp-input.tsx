@@ -41,7 +41,9 @@ export function OtpInput({
             value={digit}
             disabled={disabled}
             onFocus={(event) => event.currentTarget.select()}
-            onChange={(event) => {
+            // onInput, not onChange: React drops a change that leaves the value as it was, so typing the digit a
+            // box already holds would not move on.
+            onInput={(event) => {
               // What arrived is what the event says it inserted, not the box's value minus its old digit: a
               // code holding that digit would lose it (232903 into a box holding 3 became 229034).
               const { data } = event.nativeEvent as Partial<InputEvent>;
