@@ -63,11 +63,11 @@ export function destinationFor(user: CurrentUser | null, next: string | null): s
   return home === paths.friendList ? (next ?? home) : withReturnPath(home, next);
 }
 
-/**
- * The page worth returning to from this address: a member page, but not the friend list (where everyone lands
- * anyway).
- */
+/** Where every member lands anyway: not worth carrying. */
+const LANDINGS: readonly string[] = [paths.socialHome, `${paths.socialHome}/`, paths.friendList];
+
+/** The page worth returning to from this address: a member page, but not the friend list or the area's root. */
 export function returnPathFor(location: { pathname: string; search: string; hash: string }): string | null {
   const here = safeReturnPath(`${location.pathname}${location.search}${location.hash}`);
-  return here === paths.friendList ? null : here;
+  return here && LANDINGS.includes(here) ? null : here;
 }

@@ -71,6 +71,7 @@ describe('the page a member came for', () => {
     );
     // The friend list is where everyone lands anyway.
     expect(resolveRedirect('member', guest, at('/social_home/friend-list'))).toBe('/sign-in');
+    expect(resolveRedirect('member', guest, at('/social_home'))).toBe('/sign-in');
   });
 
   it('carries it through onboarding and the phone, then lands on it', () => {
