@@ -1,16 +1,47 @@
+import { fileURLToPath } from 'node:url';
+import { constants } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { prerenderPages } from './scripts/prerender-pages.ts';
 
-export default defineConfig({
-  plugins: [react(), tailwindcss()],
+/**
+ * Precompressed at build (docs/decisions/018-web-speed.md): beside every text file of at least 1 KiB, a
+ * brotli copy (quality 11) and a gzip copy (level 9), each kept only when smaller than the file; the server
+ * sends them by content negotiation. Source maps stay as they are: only developer tools fetch them.
+ */
+const precompress = compression({
+  include: /\.(html|js|mjs|css|svg|json|txt|xml|webmanifest)$/,
+  threshold: 1024,
+  skipIfLargerOrEqual: true,
+  algorithms: [
+    defineAlgorithm('brotliCompress', {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      },
+    }),
+    defineAlgorithm('gzip', { level: 9 }),
+  ],
+});
+
+// `npm run build`: first the SSR build of src/prerender.tsx (dist-ssr), then the client build, which
+// prerenders the public pages with it and compresses what it writes, prerendered pages included.
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [
+    react(),
+    tailwindcss(),
+    ...(isSsrBuild
+      ? []
+      : [prerenderPages({ ssrDir: fileURLToPath(new URL('dist-ssr', import.meta.url)) }), precompress]),
+  ],
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' } },
   build: {
     sourcemap: true,
     chunkSizeWarningLimit: 600,
     // The web app, and the small script of the pages delivered as static HTML (src/site/main.ts); the
-    // manifest tells the prerender step (scripts/prerender.mjs) which files each one is.
-    manifest: true,
+    // prerender step finds each one's files in the bundle by these names.
     rollupOptions: { input: { app: 'index.html', site: 'src/site/main.ts' } },
   },
-});
+}));

@@ -1,5 +1,5 @@
 /**
- * The server-side entry of the build's prerender step (scripts/prerender.mjs): renders a public page to
+ * The server-side entry of the build's prerender step (scripts/prerender-pages.ts): renders a public page to
  * HTML as a signed-out visitor sees it, with the same routes and providers as the browser.
  */
 import { StrictMode } from 'react';
