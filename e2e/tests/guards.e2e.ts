@@ -34,3 +34,16 @@ test('the demo member, fully set up, is sent from /sign-up to the friend list', 
   await page.goto('/onboarding');
   await page.waitForURL('**/social_home/friend-list');
 });
+
+test('sign-in returns only to a page of this site: another site or a script in the link lands on the friend list', async ({
+  page,
+}) => {
+  for (const next of ['//evil.example/social_home', '/\\evil.example', 'https://evil.example/social_home']) {
+    await page.goto(`/sign-in?next=${encodeURIComponent(next)}`);
+    await page.getByLabel('Email Address', { exact: true }).fill('demo@corral.app');
+    await page.getByLabel('Password', { exact: true }).fill('Buckle#2026');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.waitForURL('**/social_home/friend-list', { timeout: 8_000 });
+    await page.evaluate(() => localStorage.clear());
+  }
+});

@@ -40,3 +40,31 @@ test('forgot password: the email in the outbox, the reset page, login with the n
   await logInThroughUi(page, member.email, newPassword);
   await page.waitForURL('**/onboarding', { timeout: 6_000 });
 });
+
+test('/reset-password without a token shows the invalid-link message from the first paint, never the form @phone', async ({
+  page,
+}) => {
+  // Every element ever added to the page is looked at: a form shown for one frame and then replaced counts.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { passwordFieldsSeen: seen });
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of Array.from(record.addedNodes)) {
+          if (!(node instanceof Element)) continue;
+          if (node.matches('input[type="password"]') || node.querySelector('input[type="password"]')) {
+            seen.push(node.outerHTML.slice(0, 80));
+          }
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  for (const address of ['/reset-password', '/reset-password#token=', '/reset-password?token=']) {
+    await page.goto(address);
+    await expect(page.getByText('This reset link is invalid or has expired. Please request a new one.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
+    expect(
+      await page.evaluate(() => (window as unknown as { passwordFieldsSeen: string[] }).passwordFieldsSeen),
+    ).toEqual([]);
+  }
+});
