@@ -26,7 +26,8 @@ export function PostAreaSearch({
 
   return (
     <search>
-      {/* Tighter on phones, so that the spec's placeholder shows whole at 360 px. */}
+      {/* Tighter on phones, and no room kept for the (invisible) clear button while empty: the spec's placeholder
+          shows whole at 360 px. */}
       <form onSubmit={submit} className="flex items-center gap-2 rounded-2xl bg-white p-3 shadow-sm sm:gap-3">
         <Avatar src={user?.profile_image} name={name} className="size-9" />
         <label htmlFor={id} className="sr-only">
@@ -41,7 +42,7 @@ export function PostAreaSearch({
             if (event.target.value === '') onSearch('');
           }}
           placeholder="Search entire store here"
-          className="min-h-10 min-w-0 flex-1 rounded-full bg-leather-50 px-3 text-base sm:px-4 placeholder:text-stone-500 focus:bg-white focus:outline-2 focus:outline-leather-500"
+          className="min-h-10 min-w-0 flex-1 rounded-full bg-leather-50 px-3 text-base sm:px-4 placeholder:text-stone-500 [&:placeholder-shown::-webkit-search-cancel-button]:hidden focus:bg-white focus:outline-2 focus:outline-leather-500"
         />
         <button
           type="button"
