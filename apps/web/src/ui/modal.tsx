@@ -18,7 +18,7 @@ export interface ModalProps {
 /**
  * The app's modal (Radix Dialog): focus is trapped and returns to the opener, Escape and an outside
  * click close it, the page behind does not scroll. It animates in 0.3 s (spec: modal animation) and is
- * a bottom sheet on phones.
+ * a bottom sheet on phones, leaving a band as tall as the top bar above it (where toasts show meanwhile).
  */
 export function Modal({ open, onOpenChange, title, description, children, footer, className }: ModalProps) {
   // Opened from state rather than a Dialog.Trigger, Radix may not know the opener when it closes (the opener
@@ -54,7 +54,7 @@ export function Modal({ open, onOpenChange, title, description, children, footer
           onOpenAutoFocus={focusFirstField}
           onCloseAutoFocus={returnFocus}
           className={clsx(
-            'modal-content fixed inset-x-0 bottom-0 z-50 flex max-h-[92dvh] flex-col rounded-t-2xl bg-white shadow-xl',
+            'modal-content fixed inset-x-0 bottom-0 z-50 flex max-h-[calc(100dvh-4rem)] flex-col rounded-t-2xl bg-white shadow-xl',
             'sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-[min(36rem,calc(100vw-2rem))] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl',
             className,
           )}
