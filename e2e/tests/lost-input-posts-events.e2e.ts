@@ -142,7 +142,7 @@ for (const width of [1440, 360]) {
       await modal.getByLabel('Circuits').selectOption({ index: 1 });
       await modal.getByRole('radio', { name: 'No' }).check();
 
-      // A photo that cannot be framed (it never loads) stops the submit, saying so beside the crop step.
+      // A photo the browser cannot open stops the submit, saying so over the crop step.
       const eventPosts: string[] = [];
       page.on('request', (r) => {
         if (r.method() === 'POST' && r.url().endsWith('/api/events')) eventPosts.push(r.url());
@@ -151,9 +151,12 @@ for (const width of [1440, 360]) {
         .getByTestId('event-image-input')
         .setInputFiles({ name: 'broken.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a photo') });
       await modal.getByRole('button', { name: 'Create Event' }).click();
-      await expect(modal.getByRole('alert').filter({ hasText: 'still in the crop step' })).toHaveText(
-        'This photo is still in the crop step and could not be framed yet. Press Confirm Crop, or Cancel to go on without it.',
-      );
+      await expect(
+        modal.getByText(
+          'This photo could not be opened, so it was not used. Press Cancel, then choose another photo or go on without one.',
+          { exact: true },
+        ),
+      ).toBeInViewport();
       await expect(page.getByText('Your event is live.')).toHaveCount(0);
       expect(eventPosts).toEqual([]);
       await modal.getByRole('region', { name: 'Crop photo' }).getByRole('button', { name: 'Cancel' }).click();

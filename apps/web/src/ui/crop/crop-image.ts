@@ -26,11 +26,14 @@ export const canPublish = (text: string, photoCount: number) => text.trim().leng
 /** Whether a file chosen or dropped is an image at all (spec: images only, 'Please drop an image file.'). */
 export const isImageFile = (file: Pick<File, 'type'>) => file.type.startsWith('image/');
 
+/** Said when the browser cannot decode a chosen photo (spec: an image load failure in the cropper emits an error). */
+export const UNOPENABLE_PHOTO = 'This photo could not be opened.';
+
 function loadImage(src: string) {
   return new Promise<HTMLImageElement>((resolve, reject) => {
     const image = new Image();
     image.onload = () => resolve(image);
-    image.onerror = () => reject(new Error('This photo could not be opened.'));
+    image.onerror = () => reject(new Error(UNOPENABLE_PHOTO));
     image.src = src;
   });
 }

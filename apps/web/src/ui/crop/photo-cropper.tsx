@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import Cropper, { type Area, type Point } from 'react-easy-crop';
 import { Button } from '../button.tsx';
-import { CROP_DEBOUNCE_MS, cropToJpeg } from './crop-image.ts';
+import { CROP_DEBOUNCE_MS, cropToJpeg, UNOPENABLE_PHOTO } from './crop-image.ts';
 
 const ASPECTS = [
   { label: 'Original', value: null },
@@ -52,14 +52,18 @@ export function PhotoCropper({ src, position, onCancel, onConfirm, aspect: fixed
   const [preview, setPreview] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [unopenable, setUnopenable] = useState(false);
   const latest = useRef<Area | null>(null);
 
   useImperativeHandle(
     ref,
     () => ({
-      crop: () => (latest.current ? cropToJpeg(src, latest.current) : Promise.reject(new NotFramedError())),
+      crop() {
+        if (unopenable) return Promise.reject(new Error(UNOPENABLE_PHOTO));
+        return latest.current ? cropToJpeg(src, latest.current) : Promise.reject(new NotFramedError());
+      },
     }),
-    [src],
+    [src, unopenable],
   );
 
   // Debounced preview: a small JPEG of the current frame once the member stops moving it.
@@ -116,7 +120,13 @@ export function PhotoCropper({ src, position, onCancel, onConfirm, aspect: fixed
             setArea(pixels);
           }}
           disableAutomaticStylesInjection
-          mediaProps={{ alt: 'Photo to crop' }}
+          mediaProps={{
+            alt: 'Photo to crop',
+            onError: () => {
+              setUnopenable(true);
+              setError(UNOPENABLE_PHOTO);
+            },
+          }}
           cropperProps={{ 'aria-label': 'Crop frame: drag to move, arrow keys to nudge' }}
         />
       </div>

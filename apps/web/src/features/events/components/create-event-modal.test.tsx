@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { Blob as NodeBlob } from 'node:buffer';
 import type { EventDraftForm } from '@corral/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
@@ -134,6 +134,21 @@ describe('Create Event', () => {
     await user.click(create());
     await waitFor(() => expect(uploads).toHaveLength(1));
     expect(uploads[0]?.body.get('eventImage')).toBeNull();
+  });
+
+  test('a photo the browser cannot open stops the submit too, saying it was not used', async () => {
+    const user = userEvent.setup();
+    const { dialog, create } = renderModal(COMPLETE);
+    await user.upload(screen.getByTestId('event-image-input'), photoFile('broken.jpg'));
+    fireEvent.error(within(dialog).getByAltText('Photo to crop'));
+    expect(await within(dialog).findByText('This photo could not be opened.')).toBeTruthy();
+    await user.click(create());
+    expect(
+      await within(dialog).findByText(
+        'This photo could not be opened, so it was not used. Press Cancel, then choose another photo or go on without one.',
+      ),
+    ).toBeTruthy();
+    expect(uploads).toHaveLength(0);
   });
 
   test('a kept draft comes back when the modal opens, its image too, and Discard draft starts again', async () => {

@@ -150,11 +150,20 @@ export function CreateEventModal({ open, onOpenChange }: { open: boolean; onOpen
       footer={
         <>
           {(hasDraft || image) && (
-            <Button variant="ghost" onClick={discard} disabled={create.isPending} className="mr-auto">
-              Discard draft
+            // 'Discard' alone on a phone, so that the three buttons fit on one line at 360 px.
+            <Button
+              variant="ghost"
+              onClick={discard}
+              disabled={create.isPending}
+              aria-label="Discard draft"
+              className="mr-auto max-sm:px-2!"
+            >
+              <span>
+                Discard<span className="hidden sm:inline"> draft</span>
+              </span>
             </Button>
           )}
-          <Button variant="secondary" onClick={() => close(false)} disabled={create.isPending}>
+          <Button variant="secondary" onClick={() => close(false)} disabled={create.isPending} className="max-sm:px-3!">
             Cancel
           </Button>
           <Button type="submit" form="create-event-form" busy={create.isPending}>

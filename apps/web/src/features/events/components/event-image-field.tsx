@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import { type DragEvent, type Ref, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import { Button } from '../../../ui/button.tsx';
 import { isImageFile } from '../../../ui/crop/crop-image.ts';
-import { PhotoCropper, type PhotoCropperHandle } from '../../../ui/crop/photo-cropper.tsx';
+import { NotFramedError, PhotoCropper, type PhotoCropperHandle } from '../../../ui/crop/photo-cropper.tsx';
 import { Icon } from '../../../ui/icons.tsx';
 
 export interface EventImageFieldProps {
@@ -28,9 +28,12 @@ export interface PendingCrop {
   apply(): Promise<Blob | undefined>;
 }
 
-/** Shown beside the crop step when the form is sent before the photo could be framed. */
+/** Shown over the crop step when the form is sent before the photo could be framed (it is still loading). */
 export const PENDING_CROP_MESSAGE =
   'This photo is still in the crop step and could not be framed yet. Press Confirm Crop, or Cancel to go on without it.';
+/** Shown over the crop step when the form is sent with a photo the browser cannot open or crop. */
+export const UNUSABLE_PHOTO_MESSAGE =
+  'This photo could not be opened, so it was not used. Press Cancel, then choose another photo or go on without one.';
 
 /**
  * The event's image: dropped on the box or chosen with the picker (images only), framed in the crop step,
@@ -38,14 +41,20 @@ export const PENDING_CROP_MESSAGE =
  */
 export function EventImageField({ preview, onChange, disabled = false, error, ref }: EventImageFieldProps) {
   const [cropping, setCropping] = useState<string | null>(null);
-  const [notFramed, setNotFramed] = useState(false);
+  // Why the last send stopped at the crop step; `attempt` brings the message back into view each time.
+  const [blocked, setBlocked] = useState<{ message: string; attempt: number } | null>(null);
+  const blockedMessage = useRef<HTMLParagraphElement>(null);
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const cropper = useRef<PhotoCropperHandle>(null);
-  const cropStep = useRef<HTMLDivElement>(null);
   const hintId = useId();
 
   useEffect(() => () => void (cropping && URL.revokeObjectURL(cropping)), [cropping]);
+
+  // The crop step may be scrolled away from the footer's button that sent the form.
+  useEffect(() => {
+    if (blocked) blockedMessage.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [blocked]);
 
   useImperativeHandle(
     ref,
@@ -57,9 +66,8 @@ export function EventImageField({ preview, onChange, disabled = false, error, re
           finishCrop(jpeg);
           return jpeg;
         } catch (cause) {
-          setNotFramed(true);
-          // The crop step may be scrolled away from the footer's button that sent the form.
-          cropStep.current?.scrollIntoView?.({ block: 'nearest' });
+          const message = cause instanceof NotFramedError ? PENDING_CROP_MESSAGE : UNUSABLE_PHOTO_MESSAGE;
+          setBlocked((last) => ({ message, attempt: (last?.attempt ?? 0) + 1 }));
           throw cause;
         }
       },
@@ -69,7 +77,7 @@ export function EventImageField({ preview, onChange, disabled = false, error, re
 
   function finishCrop(jpeg: Blob | null) {
     setCropping(null);
-    setNotFramed(false);
+    setBlocked(null);
     if (jpeg) onChange(jpeg);
   }
 
@@ -91,7 +99,13 @@ export function EventImageField({ preview, onChange, disabled = false, error, re
 
   if (cropping)
     return (
-      <div ref={cropStep} className="flex flex-col gap-2">
+      <div className="flex flex-col gap-2">
+        <span className="text-sm font-medium text-stone-700">Event image</span>
+        {blocked && (
+          <p ref={blockedMessage} role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+            {blocked.message}
+          </p>
+        )}
         <PhotoCropper
           ref={cropper}
           key={cropping}
@@ -99,11 +113,6 @@ export function EventImageField({ preview, onChange, disabled = false, error, re
           onCancel={() => finishCrop(null)}
           onConfirm={finishCrop}
         />
-        {notFramed && (
-          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-            {PENDING_CROP_MESSAGE}
-          </p>
-        )}
       </div>
     );
 
