@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../../lib/session-store.ts';
 import { Spinner } from '../../ui/spinner.tsx';
@@ -13,6 +14,12 @@ export function Guard({ access }: { access: RouteAccess }) {
   const currentUser = useSession((state) => state.currentUser);
   const sessionChecked = useSession((state) => state.verified);
   const here = useLocation();
+  // A member who used these pages and then signed out (Logout, a deleted account) is not sent back to them
+  // after the next sign-in, whoever signs in; a visitor who arrived signed out, or whose stored session proved
+  // stale, is.
+  const memberWasHere = useRef(false);
+  const member = isLoggedIn && currentUser !== null;
+  if (sessionChecked && member) memberWasHere.current = true;
   if (waitsForSessionCheck(access, { isLoggedIn, sessionChecked })) {
     return (
       <div className="flex flex-1 items-center justify-center py-24 text-leather-700">
@@ -20,6 +27,7 @@ export function Guard({ access }: { access: RouteAccess }) {
       </div>
     );
   }
-  const redirect = resolveRedirect(access, { isLoggedIn, currentUser }, here);
+  const signedOutHere = memberWasHere.current && !member;
+  const redirect = resolveRedirect(access, { isLoggedIn, currentUser }, signedOutHere ? undefined : here);
   return redirect ? <Navigate to={redirect} replace /> : <Outlet />;
 }
