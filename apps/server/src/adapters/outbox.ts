@@ -8,12 +8,17 @@ import type { OutboxMessage } from '@corral/contract';
  * `<DATA_DIR>/outbox`, so that several server processes and the tests see the same messages.
  */
 export class Outbox {
+  /** Orders the messages one process writes within the same millisecond (two codes sent back to back). */
+  private sequence = 0;
+
   constructor(private readonly dir: string) {}
 
   async add(message: Omit<OutboxMessage, 'created_at'>): Promise<void> {
     await mkdir(this.dir, { recursive: true });
     const createdAt = new Date().toISOString();
-    const name = `${createdAt.replace(/[:.]/g, '-')}-${randomBytes(6).toString('hex')}.json`;
+    this.sequence = (this.sequence + 1) % 1e9;
+    const order = String(this.sequence).padStart(9, '0');
+    const name = `${createdAt.replace(/[:.]/g, '-')}-${order}-${randomBytes(6).toString('hex')}.json`;
     await writeFile(path.join(this.dir, name), JSON.stringify({ ...message, created_at: createdAt }));
   }
 
