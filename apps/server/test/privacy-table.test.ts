@@ -1,14 +1,7 @@
 import { MESSAGES } from '@corral/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  createEvent,
-  type Member,
-  type Method,
-  postOf,
-  setUpMembers,
-} from '../src/modules/profiles/profiles.fixtures.ts';
 import { befriend, setUpMember } from './factories.ts';
+import { call, createEvent, type Member, type Method, postOf, setUpMembers } from './fixtures/profiles.fixtures.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /**

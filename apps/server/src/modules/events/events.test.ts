@@ -3,9 +3,16 @@ import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, befriend, setUpMember } from '../../../test/factories.ts';
+import {
+  createEventVia,
+  draftFields,
+  multipart,
+  photo,
+  type References,
+  references,
+} from '../../../test/fixtures/events.fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { selectRows } from '../../db/sql.ts';
-import { createEventVia, draftFields, multipart, photo, type References, references } from './events.fixtures.ts';
 import { toIcs } from './events.ics.ts';
 import { EVENT_MESSAGES } from './events.service.ts';
 

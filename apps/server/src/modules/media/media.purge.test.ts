@@ -3,9 +3,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createPost, setUpMember } from '../../../test/factories.ts';
+import { uploadAvatar } from '../../../test/fixtures/profiles.fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { purgeDeletedAccounts } from '../auth/account-purge.ts';
-import { uploadAvatar } from '../profiles/profiles.fixtures.ts';
 
 let t: TestApp;
 beforeAll(async () => {

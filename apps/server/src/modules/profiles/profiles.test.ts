@@ -2,11 +2,19 @@ import { MESSAGES, USER_PLACEHOLDER_IMAGE } from '@corral/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, befriend, setUpMember, signUpMember } from '../../../test/factories.ts';
+import {
+  call,
+  createEvent,
+  type Member,
+  photo,
+  postOf,
+  setUpMembers,
+  uploadAvatar,
+} from '../../../test/fixtures/profiles.fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { users } from '../../db/schema.ts';
 import { DEMO_MEMBER, DEMO_NEIGHBOURS, seedDemoCommunity } from '../../seed/demo-community.ts';
 import { PRIVATE_DEMO_EMAILS } from '../../seed/demo-profiles.ts';
-import { call, createEvent, type Member, photo, postOf, setUpMembers, uploadAvatar } from './profiles.fixtures.ts';
 
 const statements: string[] = [];
 let t: TestApp;
