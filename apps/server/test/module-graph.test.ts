@@ -98,6 +98,17 @@ describe('the server module graph', () => {
     expect(upward.map((edge) => edge.site)).toEqual([]);
   });
 
+  it('keeps test code out of src: no source file imports from outside src (fixtures live in test/)', () => {
+    const outside = sourceFiles(SRC).flatMap((file) =>
+      ts
+        .preProcessFile(readFileSync(file, 'utf8'), true, true)
+        .importedFiles.filter(({ fileName }) => fileName.startsWith('.'))
+        .filter(({ fileName }) => path.relative(SRC, path.resolve(path.dirname(file), fileName)).startsWith('..'))
+        .map(({ fileName }) => `${path.relative(SRC, file)} imports ${fileName}`),
+    );
+    expect(outside).toEqual([]);
+  });
+
   it("has no module read another module's queries", () => {
     const reads = imports.filter((edge) => edge.to.startsWith('modules/') && edge.site.endsWith('.queries.ts'));
     expect(reads.map((edge) => edge.site)).toEqual([]);
