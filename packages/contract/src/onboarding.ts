@@ -23,13 +23,18 @@ const idList = (message: string) =>
     .max(100, { error: message })
     .transform((ids) => [...new Set(ids)]);
 
-export const dateOfBirthSchema = z
-  .string({ error: O.dobRequired })
-  .trim()
-  .min(1, { error: O.dobRequired })
-  .refine(isIsoDate, { error: O.dobRequired })
-  .refine((value) => !isFutureDate(value), { error: O.dobFuture })
-  .refine((value) => value >= '1900-01-01', { error: O.dobRequired });
+/**
+ * The date of birth, judged against `now`: the device's time in the web's forms, the server's injected clock
+ * on the server (`onboardingRequestSchemaAt`), so a test that moves the clock moves this rule too.
+ */
+export const dateOfBirthSchemaAt = (now: () => Date) =>
+  z
+    .string({ error: O.dobRequired })
+    .trim()
+    .min(1, { error: O.dobRequired })
+    .refine(isIsoDate, { error: O.dobRequired })
+    .refine((value) => !isFutureDate(value, now()), { error: O.dobFuture })
+    .refine((value) => value >= '1900-01-01', { error: O.dobRequired });
 
 export const genderSchema = z.enum(['male', 'female'], { error: O.genderRequired });
 /**
@@ -43,14 +48,17 @@ export const transportIdSchema = z.coerce.number({ error: O.optionRequired }).pi
   ),
 );
 
-/** POST /api/on-board, and each step of the onboarding wizard. */
-export const onboardingRequestSchema = z.object({
-  age: dateOfBirthSchema,
-  gender: genderSchema,
-  transport_id: transportIdSchema,
-  event_type_ids: idList(O.eventsRequired),
-  association_ids: idList(O.associationsRequired),
-});
+/** POST /api/on-board, and each step of the onboarding wizard, with "today" taken from `now`. */
+export const onboardingRequestSchemaAt = (now: () => Date) =>
+  z.object({
+    age: dateOfBirthSchemaAt(now),
+    gender: genderSchema,
+    transport_id: transportIdSchema,
+    event_type_ids: idList(O.eventsRequired),
+    association_ids: idList(O.associationsRequired),
+  });
+/** The onboarding request as the web validates it: today is the device's. */
+export const onboardingRequestSchema = onboardingRequestSchemaAt(() => new Date());
 export type OnboardingRequest = z.input<typeof onboardingRequestSchema>;
 
 /** The fields each wizard step validates before Next proceeds (step 6 is the review). */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUpMember } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { userAssociations, userEventTypes, users } from '../../db/schema.ts';
+import { ManualClock } from '../../lib/clock.ts';
 
 const O = MESSAGES.onboarding;
 let t: TestApp;
@@ -148,5 +149,32 @@ describe('POST /on-board', () => {
     });
     expect(await stateOf(member.user.id)).toEqual(before);
     expect(before.user?.isOnboard).toBe(false);
+  });
+});
+
+describe('the date of birth on the server clock', () => {
+  it("judges 'not in the future' by the server's clock, not the machine's", async () => {
+    // A server clock set back to mid-2020: a birth date in 2024 is in the past on the machine, in the future there.
+    const clock = new ManualClock(Date.parse('2020-06-01T12:00:00Z'));
+    const timed = await createTestApp({ clock });
+    try {
+      const member = await signUpMember(timed.app);
+      const send = (age: string) =>
+        timed.app.inject({
+          method: 'POST',
+          url: '/api/on-board',
+          headers: bearer(member.token),
+          payload: { ...validBody(), age },
+        });
+      const tomorrow = await send('2020-06-03');
+      expect(tomorrow.statusCode).toBe(422);
+      expect(tomorrow.json().message).toBe(O.dobFuture);
+      const later = await send('2024-01-01');
+      expect(later.statusCode).toBe(422);
+      expect(later.json().message).toBe(O.dobFuture);
+      expect((await send('2020-05-31')).statusCode).toBe(200);
+    } finally {
+      await timed.close();
+    }
   });
 });
