@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { animationsDone, logInThroughUi, newcomer, readyMember } from './support.ts';
+import { animationsDone, logInThroughUi, newcomer, readyMember, uniqueStamp } from './support.ts';
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 
@@ -57,7 +57,7 @@ test('a member creates an event with an image and three performances; another fo
     await expect(modal.getByText(message, { exact: true })).toBeVisible();
   await expect(modal.getByText('Performance name is required.', { exact: true })).toHaveCount(2);
 
-  const title = `Spring Roundup ${Date.now().toString(36)}`;
+  const title = `Spring Roundup ${uniqueStamp()}`;
   await modal.getByLabel('Event title').fill(title);
   await expect(modal.getByTestId('event-title-counter')).toHaveText(`${title.length}/50`);
   // Closed by mistake and opened again (even after a reload), the draft is still there.

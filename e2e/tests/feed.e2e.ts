@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { uniqueStamp } from './support.ts';
 
 const ARENA_JPG = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/arena.jpg');
 const DEMO = { email: 'demo@corral.app', password: 'Buckle#2026' };
@@ -29,7 +30,7 @@ test('a member posts a cropped photo, likes, comments, shares, reports, browses 
   request,
   context,
 }) => {
-  const stamp = Date.now().toString(36);
+  const stamp = uniqueStamp();
   // A friend posts something the demo member will report (new each run, so a retry reports afresh).
   const friend = await logInByApi(request, FRIEND);
   const friendText = `Loose cattle on the highway ${stamp}`;
@@ -153,7 +154,7 @@ test('a member posts a cropped photo, likes, comments, shares, reports, browses 
 
 test('the feed works on a phone: post from the composer and see it first @phone', async ({ page }) => {
   await openFeedAs(page, DEMO);
-  const text = `From the trailer ${Date.now().toString(36)}`;
+  const text = `From the trailer ${uniqueStamp()}`;
   await page.getByRole('button', { name: "What's on your mind?" }).click();
   const composer = page.getByRole('dialog', { name: 'Create Post' });
   await composer.getByRole('textbox', { name: 'Post text' }).fill(text);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
-import { logInThroughUi, newcomer, readyMember } from './support.ts';
+import { logInThroughUi, newcomer, readyMember, uniqueStamp } from './support.ts';
 
 const ARENA_JPG = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/arena.jpg');
 
@@ -49,7 +49,7 @@ for (const width of [1440, 360]) {
       await signIn(page, author);
       const dialogs = recordDialogs(page);
 
-      const text = `Slack round at dawn ${Date.now().toString(36)}`;
+      const text = `Slack round at dawn ${uniqueStamp()}`;
       let composer = await openComposer(page);
       await composer.getByRole('textbox', { name: 'Post text' }).fill(text);
       await page.getByTestId('post-photo-input').setInputFiles([ARENA_JPG, ARENA_JPG]);
@@ -84,8 +84,9 @@ for (const width of [1440, 360]) {
       await expect(composer.getByRole('textbox', { name: 'Post text' })).toHaveValue('');
       await expect(composer.getByRole('list', { name: 'Photos in this post' })).toHaveCount(0);
 
-      // A draft is the member's own: another member on this browser never sees it; its author finds it again.
-      const mine = `Only for me ${Date.now().toString(36)}`;
+      // A draft is the member's own: another member on this browser never sees it, and Logout takes it off the
+      // browser (ADR 023).
+      const mine = `Only for me ${uniqueStamp()}`;
       await composer.getByRole('textbox', { name: 'Post text' }).fill(mine);
       await page.getByTestId('post-photo-input').setInputFiles(ARENA_JPG);
       await composer.getByRole('button', { name: 'Confirm Crop' }).click();
@@ -100,7 +101,11 @@ for (const width of [1440, 360]) {
       await logOut(page);
       await signIn(page, author);
       composer = await openComposer(page);
-      await expect(composer.getByRole('textbox', { name: 'Post text' })).toHaveValue(mine);
+      await expect(composer.getByRole('textbox', { name: 'Post text' })).toHaveValue('');
+      await expect(composer.getByRole('list', { name: 'Photos in this post' })).toHaveCount(0);
+      await composer.getByRole('textbox', { name: 'Post text' }).fill(mine);
+      await page.getByTestId('post-photo-input').setInputFiles(ARENA_JPG);
+      await composer.getByRole('button', { name: 'Confirm Crop' }).click();
       await expect(composer.getByRole('button', { name: 'Change Image 1' })).toBeVisible();
 
       // Discarded, it is gone for good.
@@ -125,7 +130,7 @@ for (const width of [1440, 360]) {
 
       await page.getByRole('button', { name: 'Create event' }).click();
       const modal = page.getByRole('dialog', { name: 'Create Event' });
-      const title = `Crop Step Classic ${Date.now().toString(36)}`;
+      const title = `Crop Step Classic ${uniqueStamp()}`;
       await modal.getByLabel('Event title').fill(title);
       await modal.getByLabel('Start date').fill('2027-05-01');
       await modal.getByLabel('Start time').fill('09:00');

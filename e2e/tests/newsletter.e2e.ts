@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { type OutboxMessage, requestsSettled, waitForMessage } from './support.ts';
+import { type OutboxMessage, requestsSettled, uniqueStamp, waitForMessage } from './support.ts';
 
 // packages/contract/src/newsletter.constants.ts, as a visitor reads them.
 const SUBSCRIBED = 'Thank you for subscribing to the Corral newsletter!';
@@ -9,11 +9,7 @@ const UNSUBSCRIBED =
 const INVALID_LINK =
   'This unsubscribe link is not valid. Please open the link from your latest Corral newsletter email.';
 
-let sequence = 0;
-const freshAddress = () => {
-  sequence += 1;
-  return `news-${Date.now().toString(36)}${sequence}@example.com`;
-};
+const freshAddress = () => `news-${uniqueStamp()}@example.com`;
 
 /** The footer's form: its labelled field, its button and its live region. */
 function newsletterForm(page: Page) {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { logInThroughUi, newcomer, readyMember } from './support.ts';
+import { logInThroughUi, newcomer, readyMember, uniqueStamp } from './support.ts';
 
 const ARENA_JPG = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/arena.jpg');
 const DEMO_PASSWORD = 'Buckle#2026';
@@ -89,7 +89,7 @@ test('a member sees their own profile, renames themselves, changes the photo and
 }) => {
   const member = newcomer('owner');
   const { id, token } = await readyMember(request, member, INTERESTS);
-  const stamp = Date.now().toString(36);
+  const stamp = uniqueStamp();
   const text = `First ride of the season ${stamp}`;
   const posted = await request.post('/api/posts', {
     headers: { authorization: `Bearer ${token}` },

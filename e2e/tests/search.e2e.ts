@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { logInThroughUi, newcomer, readyMember } from './support.ts';
+import { logInThroughUi, newcomer, readyMember, uniqueStamp } from './support.ts';
 
 /** Signs a ready member in through the login screen and waits for the feed. */
 async function openFeedAs(page: Page, member: ReturnType<typeof newcomer>) {
@@ -20,7 +20,7 @@ test('search finds a member by the start of a name, accents aside, and the keybo
   page,
   request,
 }) => {
-  const stamp = Date.now().toString(36);
+  const stamp = uniqueStamp();
   const found = { ...newcomer('found'), firstName: 'Tyrell', lastName: `Peña${stamp}` };
   const { id: foundId } = await readyMember(request, found);
   const viewer = newcomer('seeker');
@@ -51,7 +51,7 @@ test('search finds a member by the start of a name, accents aside, and the keybo
 });
 
 test('Enter with nothing highlighted opens the results page; nothing found says so', async ({ page, request }) => {
-  const stamp = Date.now().toString(36);
+  const stamp = uniqueStamp();
   const found = { ...newcomer('listed'), firstName: 'Quincy', lastName: `Álvarez${stamp}` };
   const { id: foundId } = await readyMember(request, found);
   const viewer = newcomer('lister');

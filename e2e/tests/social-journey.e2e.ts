@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { logInThroughUi, newcomer, readyMember } from './support.ts';
+import { logInThroughUi, newcomer, readyMember, uniqueStamp } from './support.ts';
 
 /**
  * Two people side by side, each in a browser context of their own: A on a phone, B at a desk. A finds B by
@@ -29,7 +29,7 @@ async function searchBox(page: Page) {
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 
 test('two members become friends live, and a deleted account vanishes', async ({ browser, request }, testInfo) => {
-  const stamp = Date.now().toString(36);
+  const stamp = uniqueStamp();
   const a = { ...newcomer('phone-a'), firstName: 'Dakota', lastName: `Reyes${stamp}` };
   const b = { ...newcomer('desk-b'), firstName: 'Marisol', lastName: `Quintána${stamp}` };
   const memberA = await readyMember(request, a);

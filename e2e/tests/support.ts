@@ -1,20 +1,23 @@
+import { randomUUID } from 'node:crypto';
 import type { OutboxMessage } from '@corral/contract';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 export type { OutboxMessage };
 
-let sequence = 0;
+/** A short random mark that makes a name, a title or an address unique to one run (never read from a clock). */
+export function uniqueStamp(): string {
+  return randomUUID().replaceAll('-', '').slice(0, 10);
+}
 
 /** A new member's details, unique per run. */
 export function newcomer(prefix = 'rider') {
-  sequence += 1;
-  const stamp = `${Date.now().toString(36)}${sequence}`;
+  const stamp = uniqueStamp();
   return {
     firstName: 'Jordan',
     lastName: `Wrangler ${stamp}`,
     email: `${prefix}-${stamp}@example.com`,
     password: 'Lariat#2026',
-    phone: `(415) 555-${String(1000 + ((Date.now() + sequence) % 9000)).padStart(4, '0')}`,
+    phone: `(415) 555-${String(1000 + (Number.parseInt(stamp.slice(0, 6), 16) % 9000)).padStart(4, '0')}`,
   };
 }
 

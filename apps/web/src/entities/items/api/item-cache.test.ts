@@ -122,11 +122,15 @@ describe('an optimistic like', () => {
   });
 
   it('cancels a refetch of a list holding the item, whose answer would undo it', async () => {
-    const stale = new Promise<ItemResponse>((resolve) => setTimeout(() => resolve({ data: item(1) }), 10));
+    // The refetch's answer arrives only after the optimistic change, when the test lets it.
+    let answer: (response: ItemResponse) => void = () => undefined;
+    const stale = new Promise<ItemResponse>((resolve) => {
+      answer = resolve;
+    });
     const refetch = queryClient.fetchQuery({ queryKey: itemKeys.detail(1), queryFn: () => stale, staleTime: 0 });
     await patchItemOptimistically(queryClient, 1, withLikeToggled);
+    answer({ data: item(1) });
     await refetch.catch(() => undefined);
-    await stale;
     expect(detail(1)).toMatchObject({ is_liked: true, likes_count: 1 });
   });
 
