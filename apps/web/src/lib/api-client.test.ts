@@ -1,60 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeUploads } from '../test/fake-upload.ts';
 import { ApiError, api, apiUrl, NETWORK_ERROR_MESSAGE } from './api-client.ts';
 
-/** Enough of XMLHttpRequest for the upload: the test plays the network through `answer`, `progress`, `fail`. */
-class FakeXhr {
-  static last: FakeXhr | undefined;
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: unknown;
-  status = 0;
-  statusText = '';
-  responseText = '';
-  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-
-  constructor() {
-    FakeXhr.last = this;
-  }
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: unknown) {
-    this.body = body;
-  }
-  abort() {
-    this.onabort?.();
-  }
-  progress(loaded: number, total: number) {
-    this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent);
-  }
-  answer(status: number, body: unknown, statusText = '') {
-    this.status = status;
-    this.statusText = statusText;
-    this.responseText = body === undefined ? '' : JSON.stringify(body);
-    this.onload?.();
-  }
-  fail() {
-    this.onerror?.();
-  }
-}
-
+const uploads = fakeUploads();
 const sent = () => {
-  const xhr = FakeXhr.last;
-  if (!xhr) throw new Error('nothing was sent');
-  return xhr;
+  const upload = uploads.at(-1);
+  if (!upload) throw new Error('nothing was sent');
+  return upload;
 };
 
 beforeEach(() => {
-  FakeXhr.last = undefined;
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
   vi.stubGlobal('localStorage', { getItem: (key: string) => (key === 'token' ? 'secret' : null) });
 });
 afterEach(() => {
@@ -103,14 +58,14 @@ describe('uploads', () => {
     expect([xhr.method, xhr.url]).toEqual(['POST', '/api/posts']);
     expect(xhr.headers).toEqual({ accept: 'application/json', authorization: 'Bearer secret' });
     xhr.progress(50, 100);
-    xhr.answer(200, { data: { id: 7 } });
+    xhr.respond(200, { data: { id: 7 } });
     await expect(answer).resolves.toEqual({ data: { id: 7 } });
     expect(onProgress.mock.calls).toEqual([[0.5], [1]]);
   });
 
   it("fail with the server's message and field errors", async () => {
     const answer = api.upload('/posts', form());
-    sent().answer(422, { message: 'Too many images.', errors: { images: ['At most 10.'] } });
+    sent().respond(422, { message: 'Too many images.', errors: { images: ['At most 10.'] } });
     const error = await answer.catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 422, message: 'Too many images.', isNetworkError: false });
@@ -119,7 +74,7 @@ describe('uploads', () => {
 
   it('fail with the status text when the body says nothing', async () => {
     const answer = api.upload('/posts', form());
-    sent().answer(502, undefined, 'Bad Gateway');
+    sent().respond(502, undefined, 'Bad Gateway');
     await expect(answer).rejects.toMatchObject({ status: 502, message: 'Bad Gateway' });
   });
 
@@ -135,10 +90,10 @@ describe('uploads', () => {
     controller.abort();
     await expect(answer).rejects.toMatchObject({ name: 'AbortError' });
 
-    FakeXhr.last = undefined;
+    const before = uploads.length;
     await expect(api.upload('/posts', form(), { signal: controller.signal })).rejects.toMatchObject({
       name: 'AbortError',
     });
-    expect(FakeXhr.last).toBeUndefined();
+    expect(uploads).toHaveLength(before);
   });
 });

@@ -9,7 +9,10 @@ export interface HeldUpload {
   body: FormData;
   /** Reports `loaded` of `total` bytes sent, as the browser's upload progress does. */
   progress(loaded: number, total: number): void;
-  respond(status: number, body: unknown): void;
+  /** Answers the upload; an undefined body answers an empty one. */
+  respond(status: number, body: unknown, statusText?: string): void;
+  /** The connection is lost (the browser's `error` event). */
+  fail(): void;
   aborted: boolean;
 }
 
@@ -35,12 +38,13 @@ export function fakeUploads() {
       body: new FormData(),
       aborted: false,
       progress: (loaded, total) => this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent),
-      respond: (status, body) => {
+      respond: (status, body, statusText) => {
         this.status = status;
-        this.statusText = status < 300 ? 'OK' : 'Error';
-        this.responseText = JSON.stringify(body);
+        this.statusText = statusText ?? (status < 300 ? 'OK' : 'Error');
+        this.responseText = body === undefined ? '' : JSON.stringify(body);
         this.onload?.();
       },
+      fail: () => this.onerror?.(),
     };
     open(method: string, url: string) {
       this.held.method = method;
