@@ -1,9 +1,9 @@
-import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { createStore, del, delMany, get, keys, set, type UseStore } from 'idb-keyval';
 
 /**
  * The photos of drafts (Create Post's, Create Event's), kept as Blobs in IndexedDB because localStorage
- * holds only strings and a few photos are megabytes. One key per draft and member, e.g. `post:<member id>`,
- * so another member on the same browser never reads them. A browser without IndexedDB, or one that refuses
+ * holds only strings and a few photos are megabytes. Called through lib/drafts.ts, under the draft's own key
+ * (`corral:draft:<member id>:post`), so another member on the same browser never reads them. A browser without IndexedDB, or one that refuses
  * it, keeps the photos as long as the page: every call here settles, none throws.
  */
 
@@ -27,5 +27,24 @@ export async function writeDraftPhotos(key: string, value: unknown): Promise<voi
     else await set(key, value, photos());
   } catch {
     // Full or refused: the photos live as long as the page.
+  }
+}
+
+/** Every key kept, or none when the database cannot be read. */
+export async function draftPhotoKeys(): Promise<string[]> {
+  try {
+    return (await keys(photos())).map(String);
+  } catch {
+    return [];
+  }
+}
+
+/** Forgets what was kept under each of `gone`. */
+export async function forgetDraftPhotos(gone: string[]): Promise<void> {
+  if (gone.length === 0) return;
+  try {
+    await delMany(gone, photos());
+  } catch {
+    // Refused: nothing more can be done from the page.
   }
 }

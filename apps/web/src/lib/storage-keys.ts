@@ -6,6 +6,35 @@ export const STORAGE_KEYS = {
   deviceTokens: 'device-tokens',
 } as const;
 
+/** The forms whose unsent input is kept as a draft (lib/drafts.ts, ADR 023). */
+export type DraftForm =
+  | 'post'
+  | 'event'
+  | 'onboarding'
+  | 'comment'
+  | 'share'
+  | 'report'
+  | 'help'
+  | 'edit-name'
+  | 'sign-up';
+
+/** Whose draft of which form, and of which item when the form belongs to one (a comment's post). */
+export interface DraftAddress {
+  member: string;
+  form: DraftForm;
+  item?: string | number | undefined;
+}
+
+/** Every draft's key begins so: `corral:draft:<member id>:<form>[:<item>]`. */
+export const DRAFT_PREFIX = 'corral:draft:';
+
+/** The beginning of every key of one member's drafts (the id encoded, so that it cannot contain the colon). */
+export const memberDraftPrefix = (member: string) => `${DRAFT_PREFIX}${encodeURIComponent(member)}:`;
+
+/** One draft's key, the same in localStorage (its fields) and in IndexedDB (its photos). */
+export const draftKey = ({ member, form, item }: DraftAddress) =>
+  `${memberDraftPrefix(member)}${form}${item === undefined ? '' : `:${encodeURIComponent(String(item))}`}`;
+
 /**
  * Whether this browser holds a signed-in session (the persisted store's flag), read without the store:
  * the static pages' script uses it to decide whether to load the web app.

@@ -8,9 +8,10 @@ import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { useSession } from '../../../lib/session-store.ts';
+import { draftKey } from '../../../lib/storage-keys.ts';
 import { fakeUploads, photoFile, standardBlobs } from '../../../test/fake-upload.ts';
 import { CreateEventModal } from './create-event-modal.tsx';
-import { eventDraftKey, loadEventImage, saveEventImage } from './event-draft-storage.ts';
+import { loadEventImage, saveEventImage } from './event-draft-storage.ts';
 
 const uploads = fakeUploads();
 standardBlobs();
@@ -64,7 +65,7 @@ beforeEach(() => {
 });
 
 function renderModal(kept?: EventDraftForm) {
-  if (kept) localStorage.setItem(eventDraftKey(MEMBER), JSON.stringify(kept));
+  if (kept) localStorage.setItem(draftKey({ member: MEMBER, form: 'event' }), JSON.stringify(kept));
   const onOpenChange = vi.fn();
   render(
     <QueryClientProvider client={new QueryClient()}>
@@ -162,7 +163,7 @@ describe('Create Event', () => {
     expect(within(dialog).getByLabelText('Event title')).toHaveProperty('value', '');
     expect(within(dialog).queryByRole('button', { name: 'Discard draft' })).toBeNull();
     expect(within(dialog).queryByRole('img', { name: "Preview of the event's cover" })).toBeNull();
-    expect(localStorage.getItem(eventDraftKey(MEMBER))).toBeNull();
+    expect(localStorage.getItem(draftKey({ member: MEMBER, form: 'event' }))).toBeNull();
     await waitFor(async () => expect(await loadEventImage(MEMBER)).toBeNull());
   });
 
@@ -190,7 +191,7 @@ describe('Create Event', () => {
     expect(await within(dialog).findByText('Performance date must be within event dates.')).toBeTruthy();
     expect(create()).toHaveProperty('disabled', false);
     expect(within(dialog).getByLabelText('Event title')).toHaveProperty('value', 'Salinas Spring Roundup');
-    expect(localStorage.getItem(eventDraftKey(MEMBER))).not.toBeNull();
+    expect(localStorage.getItem(draftKey({ member: MEMBER, form: 'event' }))).not.toBeNull();
   });
 
   test('once created, the modal closes and the draft is gone', async () => {
@@ -201,6 +202,6 @@ describe('Create Event', () => {
     uploads[0]?.respond(200, { data: { id: 7 } });
     expect(await screen.findByText('Your event is live.')).toBeTruthy();
     expect(onOpenChange).toHaveBeenCalledWith(false);
-    expect(localStorage.getItem(eventDraftKey(MEMBER))).toBeNull();
+    expect(localStorage.getItem(draftKey({ member: MEMBER, form: 'event' }))).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 import { newEventDraft } from '@corral/contract';
 import { describe, expect, it } from 'vitest';
+import { draftKey } from '../../../lib/storage-keys.ts';
 import {
   clearEventDraft,
-  eventDraftKey,
   isBlankDraft,
   loadEventDraft,
   parseEventDraft,
@@ -24,7 +24,7 @@ describe('event draft storage', () => {
     const storage = memoryStorage();
     const draft = { ...newEventDraft('America/Denver'), eventTitle: 'Cheyenne Frontier Days', eventTypeIds: ['3'] };
     saveEventDraft(storage, 'member-a', draft);
-    expect(storage.map.has(eventDraftKey('member-a'))).toBe(true);
+    expect(storage.map.has(draftKey({ member: 'member-a', form: 'event' }))).toBe(true);
     expect(loadEventDraft(storage, 'member-b')).toBeNull();
     const back = loadEventDraft(storage, 'member-a');
     expect(back?.eventTitle).toBe('Cheyenne Frontier Days');

@@ -1,17 +1,13 @@
 import { type EventDraftForm, newEventDraft } from '@corral/contract';
-import { readDraftPhotos, writeDraftPhotos } from '../../../lib/draft-photos.ts';
+import { type DraftStorage, readDraft, readPhotos, writeDraft, writePhotos } from '../../../lib/drafts.ts';
 
 /**
- * The Create Event draft kept per member, so a modal closed by mistake or a reload loses nothing: its
- * fields in localStorage, its cropped image as a Blob in IndexedDB (a photo does not fit in localStorage).
- * Cleared after a successful submit or by 'Discard draft'.
+ * The Create Event draft kept per member in the draft store (lib/drafts.ts), so a modal closed by mistake or
+ * a reload loses nothing: its fields, and its cropped image (as a photo of the draft). Cleared after a
+ * successful submit or by 'Discard draft'; this file says what a kept draft may hold.
  */
 
-export const EVENT_DRAFT_PREFIX = 'corral:event-draft:';
-
-export const eventDraftKey = (memberId: string) => `${EVENT_DRAFT_PREFIX}${memberId}`;
-
-type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+const draftOf = (member: string) => ({ member, form: 'event' as const });
 
 const TEXT_FIELDS = [
   'eventTitle',
@@ -35,12 +31,14 @@ const idOrBlank = (value: unknown) => (typeof value === 'number' || typeof value
 /** A stored draft read back field by field: what is missing or of the wrong kind takes the new draft's value. */
 export function parseEventDraft(raw: string | null, timeZone?: string): EventDraftForm | null {
   if (!raw) return null;
-  let value: unknown;
   try {
-    value = JSON.parse(raw);
+    return eventDraftFrom(JSON.parse(raw), timeZone);
   } catch {
     return null;
   }
+}
+
+function eventDraftFrom(value: unknown, timeZone?: string): EventDraftForm | null {
   if (!isRecord(value)) return null;
   const draft = newEventDraft(timeZone);
   for (const field of TEXT_FIELDS) if (typeof value[field] === 'string') draft[field] = value[field];
@@ -78,41 +76,26 @@ export function isBlankDraft(draft: EventDraftForm): boolean {
 }
 
 export function loadEventDraft(storage: DraftStorage, memberId: string): EventDraftForm | null {
-  try {
-    return parseEventDraft(storage.getItem(eventDraftKey(memberId)));
-  } catch {
-    return null;
-  }
+  return eventDraftFrom(readDraft(draftOf(memberId), storage));
 }
 
-/** Saves the draft, or forgets it when it is blank. Storage that is full or refused is ignored. */
+/** Saves the draft, or forgets it when it is blank. */
 export function saveEventDraft(storage: DraftStorage, memberId: string, draft: EventDraftForm): void {
-  try {
-    if (isBlankDraft(draft)) storage.removeItem(eventDraftKey(memberId));
-    else storage.setItem(eventDraftKey(memberId), JSON.stringify(draft));
-  } catch {
-    // Private mode or a full storage: the draft lives as long as the page.
-  }
+  writeDraft(draftOf(memberId), isBlankDraft(draft) ? undefined : draft, storage);
 }
 
 export function clearEventDraft(storage: DraftStorage, memberId: string): void {
-  try {
-    storage.removeItem(eventDraftKey(memberId));
-  } catch {
-    // Nothing to clear.
-  }
+  writeDraft(draftOf(memberId), undefined, storage);
 }
-
-const imageKey = (memberId: string) => `event:${memberId}`;
 
 /** The cropped image kept with the member's draft, if any. */
 export async function loadEventImage(memberId: string): Promise<Blob | null> {
-  const kept = await readDraftPhotos(imageKey(memberId));
+  const kept = await readPhotos(draftOf(memberId));
   const image = isRecord(kept) ? kept.image : undefined;
   return typeof Blob !== 'undefined' && image instanceof Blob ? image : null;
 }
 
 /** Keeps the draft's cropped image; null forgets it. */
 export function saveEventImage(memberId: string, image: Blob | null): Promise<void> {
-  return writeDraftPhotos(imageKey(memberId), image ? { image } : undefined);
+  return writePhotos(draftOf(memberId), image ? { image } : undefined);
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { draftKey } from '../../../lib/storage-keys.ts';
 import {
   clearOnboardingDraft,
   loadOnboardingDraft,
-  onboardingDraftKey,
   parseOnboardingDraft,
   saveOnboardingDraft,
 } from './onboarding-draft.ts';
@@ -38,7 +38,7 @@ describe('the onboarding draft', () => {
     const storage = memoryStorage();
     saveOnboardingDraft(storage, 'a', { age: '1994-03-21', event_type_ids: [], association_ids: [] });
     saveOnboardingDraft(storage, 'a', { age: '', gender: null, event_type_ids: [], association_ids: [] });
-    expect(storage.items.has(onboardingDraftKey('a'))).toBe(false);
+    expect(storage.items.has(draftKey({ member: 'a', form: 'onboarding' }))).toBe(false);
     saveOnboardingDraft(storage, '', { age: '1994-03-21' });
     expect(storage.items.size).toBe(0);
   });

@@ -1,16 +1,13 @@
 import type { OnboardingRequest } from '@corral/contract';
+import { type DraftStorage, readDraft, writeDraft } from '../../../lib/drafts.ts';
 
 /**
- * The onboarding answers kept in localStorage per member while they are given, so a reload or a closed tab
- * loses none; forgotten once the answers are in. Read back field by field: what is missing or of the wrong
- * kind is left unanswered.
+ * The onboarding answers kept per member in the draft store (lib/drafts.ts) while they are given, so a reload
+ * or a closed tab loses none; forgotten once the answers are in, or at Logout. Read back field by field: what
+ * is missing or of the wrong kind is left unanswered.
  */
 
-export const ONBOARDING_DRAFT_PREFIX = 'corral:onboarding-draft:';
-
-export const onboardingDraftKey = (memberId: string) => `${ONBOARDING_DRAFT_PREFIX}${memberId}`;
-
-type DraftStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+const draftOf = (member: string) => ({ member, form: 'onboarding' as const });
 
 /** The wizard's answers as the form holds them: checkbox and radio values are strings. */
 export interface OnboardingDraft {
@@ -32,12 +29,14 @@ const ids = (value: unknown) =>
 
 export function parseOnboardingDraft(raw: string | null): OnboardingDraft | null {
   if (!raw) return null;
-  let value: unknown;
   try {
-    value = JSON.parse(raw);
+    return onboardingDraftFrom(JSON.parse(raw));
   } catch {
     return null;
   }
+}
+
+function onboardingDraftFrom(value: unknown): OnboardingDraft | null {
   if (!isRecord(value)) return null;
   const draft = emptyOnboardingDraft();
   if (typeof value.age === 'string') draft.age = value.age;
@@ -58,30 +57,15 @@ const isBlank = (draft: OnboardingDraft) =>
   draft.association_ids.length === 0;
 
 export function loadOnboardingDraft(storage: DraftStorage, memberId: string): OnboardingDraft | null {
-  if (!memberId) return null;
-  try {
-    return parseOnboardingDraft(storage.getItem(onboardingDraftKey(memberId)));
-  } catch {
-    return null;
-  }
+  return onboardingDraftFrom(readDraft(draftOf(memberId), storage));
 }
 
 /** Saves the answers (the form's values, read as a draft), or forgets them when there are none. */
 export function saveOnboardingDraft(storage: DraftStorage, memberId: string, values: unknown): void {
-  if (!memberId) return;
   const draft = parseOnboardingDraft(JSON.stringify(values ?? null)) ?? emptyOnboardingDraft();
-  try {
-    if (isBlank(draft)) storage.removeItem(onboardingDraftKey(memberId));
-    else storage.setItem(onboardingDraftKey(memberId), JSON.stringify(draft));
-  } catch {
-    // Private mode or a full storage: the answers live as long as the page.
-  }
+  writeDraft(draftOf(memberId), isBlank(draft) ? undefined : draft, storage);
 }
 
 export function clearOnboardingDraft(storage: DraftStorage, memberId: string): void {
-  try {
-    storage.removeItem(onboardingDraftKey(memberId));
-  } catch {
-    // Nothing to clear.
-  }
+  writeDraft(draftOf(memberId), undefined, storage);
 }

@@ -4,9 +4,9 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { useSession } from '../../../lib/session-store.ts';
+import { draftKey } from '../../../lib/storage-keys.ts';
 import { fakeApi, heldAnswer } from '../../../test/fake-api.ts';
 import { landedAt, renderRoute, signInAs } from '../../../test/render-route.tsx';
-import { onboardingDraftKey } from '../hooks/onboarding-draft.ts';
 import { OnboardingPage } from './onboarding-page.tsx';
 
 const O = MESSAGES.onboarding;
@@ -122,7 +122,7 @@ describe('onboarding', () => {
 
   test('never opens a step whose earlier answers are missing: the address is corrected to the first missing one', async () => {
     localStorage.setItem(
-      onboardingDraftKey(memberId),
+      draftKey({ member: memberId, form: 'onboarding' }),
       JSON.stringify({ age: '1994-03-21', gender: 'female', event_type_ids: ['1'], association_ids: [] }),
     );
     const page = open('/onboarding?step=6');
@@ -135,7 +135,7 @@ describe('onboarding', () => {
     api.on('POST /on-board', () => answer.answer());
     const page = open('/onboarding?next=%2Fsocial_home%2Fpost%2F42');
     await answerAll(page);
-    expect(localStorage.getItem(onboardingDraftKey(memberId))).not.toBeNull();
+    expect(localStorage.getItem(draftKey({ member: memberId, form: 'onboarding' }))).not.toBeNull();
 
     await page.user.dblClick(screen.getByRole('button', { name: 'Submit' }));
     answer.release({
@@ -165,6 +165,6 @@ describe('onboarding', () => {
       event_type_ids: [1, 2],
       association_ids: [3],
     });
-    expect(localStorage.getItem(onboardingDraftKey(memberId))).toBeNull();
+    expect(localStorage.getItem(draftKey({ member: memberId, form: 'onboarding' }))).toBeNull();
   });
 });

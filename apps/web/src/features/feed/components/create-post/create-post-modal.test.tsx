@@ -7,10 +7,11 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { readDraft } from '../../../../lib/drafts.ts';
 import { useSession } from '../../../../lib/session-store.ts';
 import { fakeUploads, photoFile, standardBlobs } from '../../../../test/fake-upload.ts';
 import { CreatePostModal } from './create-post-modal.tsx';
-import { loadPostDraft, postDraftKey, savePostPhotos } from './post-draft-storage.ts';
+import { loadPostDraft, postDraftOf, savePostPhotos, savePostText } from './post-draft-storage.ts';
 
 const uploads = fakeUploads();
 standardBlobs();
@@ -73,7 +74,7 @@ describe('Create Post', () => {
     const user = userEvent.setup();
     const { dialog, text, post, onOpenChange } = renderModal();
     await user.type(text, 'Slack round at dawn');
-    await waitFor(() => expect(localStorage.getItem(postDraftKey(member))).toBe('Slack round at dawn'));
+    await waitFor(() => expect(readDraft(postDraftOf(member))).toBe('Slack round at dawn'));
     await user.click(post);
 
     expect(uploads).toHaveLength(1);
@@ -137,7 +138,7 @@ describe('Create Post', () => {
   });
 
   test('a kept draft comes back when the modal opens: its text, its photos and the one waiting to be cropped', async () => {
-    localStorage.setItem(postDraftKey(member), 'Draft from before the reload');
+    savePostText(member, 'Draft from before the reload');
     await savePostPhotos(member, {
       photos: [
         { id: 'a', jpeg: jpeg('first') },
@@ -170,14 +171,14 @@ describe('Create Post', () => {
 
   test("another member's draft on the same browser is never shown", async () => {
     const first = member;
-    localStorage.setItem(postDraftKey(first), 'Only for the first member');
+    savePostText(first, 'Only for the first member');
     await savePostPhotos(first, { photos: [{ id: 'a', jpeg: jpeg('first') }], pending: [] });
     const second = signIn();
     const user = userEvent.setup();
     const { dialog, text } = renderModal();
     await user.type(text, 'Mine');
     // Kept only once the second member's own draft has been read: by then the first's would have shown.
-    await waitFor(() => expect(localStorage.getItem(postDraftKey(second))).toBe('Mine'));
+    await waitFor(() => expect(readDraft(postDraftOf(second))).toBe('Mine'));
     expect(text).toHaveProperty('value', 'Mine');
     expect(within(dialog).queryByRole('list', { name: 'Photos in this post' })).toBeNull();
     expect(within(dialog).queryByText('Your unsent post was kept.')).toBeNull();

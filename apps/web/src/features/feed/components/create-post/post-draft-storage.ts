@@ -1,15 +1,13 @@
-import { readDraftPhotos, writeDraftPhotos } from '../../../../lib/draft-photos.ts';
+import { clearDraft, readDraft, readPhotos, writeDraft, writePhotos } from '../../../../lib/drafts.ts';
 
 /**
- * Create Post's draft, kept per member while it is written, so that a reload or a closed tab (even in
- * the middle of the upload) loses nothing. The text goes to localStorage, written at once on every change
- * so that a tab closed mid-word keeps it; the photos go to IndexedDB as Blobs, because localStorage holds
- * only strings and a few photos are megabytes. Cleared after a successful post or by 'Discard draft'.
- * Like Create Event's draft, it is keyed by member id, so another member on the same browser never sees it.
+ * Create Post's draft, kept per member in the draft store (lib/drafts.ts) while it is written, so that a
+ * reload or a closed tab (even in the middle of the upload) loses nothing: the text written at once on every
+ * change, so that a tab closed mid-word keeps it, and the photos (cropped, and those waiting for the crop
+ * step) as the draft's photos. Cleared after a successful post or by 'Discard draft'.
  */
 
-export const POST_DRAFT_PREFIX = 'corral:post-draft:';
-export const postDraftKey = (memberId: string) => `${POST_DRAFT_PREFIX}${memberId}`;
+export const postDraftOf = (member: string) => ({ member, form: 'post' as const });
 
 /** A cropped photo of the post, as the member arranged it. */
 export interface DraftPhoto {
@@ -31,8 +29,6 @@ export interface DraftPhotos {
 export interface PostDraft extends DraftPhotos {
   text: string;
 }
-
-const photosKey = (memberId: string) => `post:${memberId}`;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const isBlob = (value: unknown): value is Blob => typeof Blob !== 'undefined' && value instanceof Blob;
@@ -59,33 +55,21 @@ export const isBlankPostDraft = (draft: PostDraft) =>
 
 /** The member's kept draft, or null when there is none (or the browser refuses storage). */
 export async function loadPostDraft(memberId: string): Promise<PostDraft | null> {
-  let text = '';
-  try {
-    text = localStorage.getItem(postDraftKey(memberId)) ?? '';
-  } catch {
-    // Storage refused (private mode): the photos may still be there.
-  }
-  const draft = { text, ...parseDraftPhotos(await readDraftPhotos(photosKey(memberId))) };
+  const kept = readDraft(postDraftOf(memberId));
+  const text = typeof kept === 'string' ? kept : '';
+  const draft = { text, ...parseDraftPhotos(await readPhotos(postDraftOf(memberId))) };
   return isBlankPostDraft(draft) ? null : draft;
 }
 
 /** Keeps the text, or forgets it when blank. */
 export function savePostText(memberId: string, text: string): void {
-  try {
-    if (text.trim() === '') localStorage.removeItem(postDraftKey(memberId));
-    else localStorage.setItem(postDraftKey(memberId), text);
-  } catch {
-    // A full or refused storage: the text lives as long as the page.
-  }
+  writeDraft(postDraftOf(memberId), text.trim() === '' ? undefined : text);
 }
 
 /** Keeps the photos, or forgets them when there are none. */
 export function savePostPhotos(memberId: string, draft: DraftPhotos): Promise<void> {
   const none = draft.photos.length === 0 && draft.pending.length === 0;
-  return writeDraftPhotos(photosKey(memberId), none ? undefined : { photos: draft.photos, pending: draft.pending });
+  return writePhotos(postDraftOf(memberId), none ? undefined : { photos: draft.photos, pending: draft.pending });
 }
 
-export async function clearPostDraft(memberId: string): Promise<void> {
-  savePostText(memberId, '');
-  await savePostPhotos(memberId, { photos: [], pending: [] });
-}
+export const clearPostDraft = (memberId: string) => clearDraft(postDraftOf(memberId));
