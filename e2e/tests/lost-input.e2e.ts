@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO, logInByApi, newcomer, signUpByApi, storeSession, waitForMessage } from './support.ts';
+import { DEMO, logInByApi, newcomer, onboardedMember, signInBrowser, signUpByApi, waitForMessage } from './support.ts';
 
 /**
  * Nothing a member types is lost (issue 15), for the code boxes, onboarding and sign-in: each journey repeats
@@ -9,25 +9,9 @@ import { DEMO, logInByApi, newcomer, signUpByApi, storeSession, waitForMessage }
 type Member = ReturnType<typeof newcomer>;
 
 /** A member who has signed up and onboarded through the API, signed in on this browser: next is the phone. */
-async function onboardedMember(page: Page, request: APIRequestContext, member: Member) {
-  await signUpByApi(request, member);
-  const { api_token: token } = await logInByApi(request, member);
-  const headers = { authorization: `Bearer ${token}` };
-  const [eventType] = (await (await request.get('/api/setup/event-types')).json()) as { id: number }[];
-  const [association] = (await (await request.get('/api/setup/associations')).json()) as { id: number }[];
-  const onboard = await request.post('/api/on-board', {
-    headers,
-    data: {
-      age: '1991-05-05',
-      gender: 'female',
-      transport_id: 2,
-      event_type_ids: [eventType?.id],
-      association_ids: [association?.id],
-    },
-  });
-  expect(onboard.status(), await onboard.text()).toBe(200);
-  const { user } = (await (await request.get('/api/verify', { headers })).json()) as { user: unknown };
-  await storeSession(page, token, user);
+async function onboardedAndSignedIn(page: Page, request: APIRequestContext, member: Member) {
+  const { token } = await onboardedMember(request, member);
+  await signInBrowser(page, request, token);
 }
 
 /** The six boxes' digits, read as one code. */
@@ -48,7 +32,7 @@ async function typeCode(page: Page, code: string) {
 
 test('a number refused as invalid loses its message once it is valid @phone', async ({ page, request }) => {
   const member = newcomer('phone-stale');
-  await onboardedMember(page, request, member);
+  await onboardedAndSignedIn(page, request, member);
   await page.goto('/phone-verify');
   const phone = page.getByLabel(/phone number/i);
   const send = page.getByRole('button', { name: 'Send code' });
@@ -71,7 +55,7 @@ test('a whole code arriving in one input event, in any box holding digits or not
   request,
 }) => {
   const member = newcomer('otp');
-  await onboardedMember(page, request, member);
+  await onboardedAndSignedIn(page, request, member);
   await page.goto('/phone-verify');
 
   await page.getByLabel(/phone number/i).fill(member.phone);
@@ -130,10 +114,7 @@ test('onboarding keeps its step in the address and its answers across Back, Forw
   const member = newcomer('onboard-back');
   await signUpByApi(request, member);
   const { api_token: token } = await logInByApi(request, member);
-  const { user } = (await (
-    await request.get('/api/verify', { headers: { authorization: `Bearer ${token}` } })
-  ).json()) as { user: unknown };
-  await storeSession(page, token, user);
+  await signInBrowser(page, request, token);
 
   await page.goto('/onboarding');
   await expect(step(page)).toHaveAccessibleName('Step 1 of 6');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newcomer, requestsSettled, signUpByApi, storeSession, waitForMessage } from './support.ts';
+import { newcomer, onboardedMember, requestsSettled, signInBrowser, waitForMessage } from './support.ts';
 
 test('a newcomer signs up, logs in, onboards, verifies a phone and lands on the friend list @phone', async ({
   page,
@@ -94,25 +94,8 @@ test('Resend code sends a new code at once, says so, and counts down while the s
   request,
 }) => {
   const member = newcomer('resend');
-  await signUpByApi(request, member);
-  const login = await request.post('/api/login', { data: { email: member.email, password: member.password } });
-  const token = ((await login.json()) as { user: { api_token: string } }).user.api_token;
-  const headers = { authorization: `Bearer ${token}` };
-  const [eventType] = (await (await request.get('/api/setup/event-types')).json()) as { id: number }[];
-  const [association] = (await (await request.get('/api/setup/associations')).json()) as { id: number }[];
-  const onboard = await request.post('/api/on-board', {
-    headers,
-    data: {
-      age: '1990-06-06',
-      gender: 'male',
-      transport_id: 3,
-      event_type_ids: [eventType?.id],
-      association_ids: [association?.id],
-    },
-  });
-  expect(onboard.status(), await onboard.text()).toBe(200);
-  const { user } = (await (await request.get('/api/verify', { headers })).json()) as { user: unknown };
-  await storeSession(page, token, user);
+  const { token, headers } = await onboardedMember(request, member);
+  await signInBrowser(page, request, token);
   await page.goto('/phone-verify');
   let sendRequests = 0;
   page.on('request', (sent) => {

@@ -60,18 +60,16 @@ export async function logInThroughUi(page: Page, email: string, password: string
 }
 
 /**
- * A new member who has onboarded and verified a phone, all through the API; answers their id and token.
- * Interests are the first event type and association unless named by abbreviation (e.g. BRL, PRCA).
+ * A new member who has signed up and onboarded through the API (the phone is next); answers their id, token
+ * and auth header. Interests are the first event type and association unless named by abbreviation (BRL, PRCA).
  */
-export async function readyMember(
+export async function onboardedMember(
   request: APIRequestContext,
   member: ReturnType<typeof newcomer>,
   interests: { eventTypes?: string[]; associations?: string[] } = {},
 ) {
   await signUpByApi(request, member);
-  const login = await request.post('/api/login', { data: { email: member.email, password: member.password } });
-  const user = (await login.json()).user as { id: string; api_token: string };
-  const token = user.api_token;
+  const { id, api_token: token } = await logInByApi(request, member);
   const headers = { authorization: `Bearer ${token}` };
   const [eventTypes, associations] = (await Promise.all([
     request.get('/api/setup/event-types').then((r) => r.json()),
@@ -90,6 +88,16 @@ export async function readyMember(
     },
   });
   expect(onboard.status(), await onboard.text()).toBe(200);
+  return { id, token, headers };
+}
+
+/** A new member who has onboarded and verified a phone, all through the API; answers their id and token. */
+export async function readyMember(
+  request: APIRequestContext,
+  member: ReturnType<typeof newcomer>,
+  interests: { eventTypes?: string[]; associations?: string[] } = {},
+) {
+  const { id, token, headers } = await onboardedMember(request, member, interests);
   const sent = await request.post('/api/contacts/send-verification-code', {
     headers,
     data: { original_phone: member.phone },
@@ -103,7 +111,14 @@ export async function readyMember(
     data: { original_phone: member.phone, code },
   });
   expect(validated.status(), await validated.text()).toBe(200);
-  return { id: user.id, token, headers };
+  return { id, token, headers };
+}
+
+/** Signs this browser in as the member behind `token`, as the web app keeps a session. */
+export async function signInBrowser(page: Page, request: APIRequestContext, token: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  const { user } = (await (await request.get('/api/verify', { headers })).json()) as { user: unknown };
+  await storeSession(page, token, user);
 }
 
 /** Every page a signed-out visitor can open, with a reset link's fragment and a page that does not exist. */
