@@ -43,6 +43,10 @@ export function SignInPage() {
     // The member is kept on this screen for 3 seconds (spec), then sent to the next setup step or the page.
     setSignedIn(true);
     toast.success(L.success);
+    // Drafts an expired session left behind are kept for their own member only (ADR 023).
+    void import('../../../lib/drafts.ts')
+      .then(({ clearOtherMembersDrafts }) => clearOtherMembersDrafts(user.id))
+      .catch((error: unknown) => console.warn('Could not remove the drafts', error));
     setTimeout(() => {
       useSession.getState().setUser(user);
       navigate(destinationFor(user, next), { replace: true });

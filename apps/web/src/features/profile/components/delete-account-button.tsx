@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../../config/paths.ts';
+import { clearMemberDrafts } from '../../../lib/drafts.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { Button } from '../../../ui/button.tsx';
 import { useDeleteAccount } from '../api/delete-account.ts';
@@ -19,6 +20,8 @@ export function DeleteAccountButton() {
   const confirm = () =>
     remove.mutate(undefined, {
       onSuccess: () => {
+        // The account is gone: so are its drafts on this browser (ADR 023).
+        void clearMemberDrafts(useSession.getState().currentUser?.id ?? '');
         // 'Deleted' / 'Your account has been deleted.', then the member is signed out to sign-in.
         setTimeout(() => {
           useSession.getState().clear();
