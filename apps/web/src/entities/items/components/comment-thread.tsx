@@ -1,9 +1,10 @@
 import { FEED_MESSAGES } from '@corral/contract';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatTimestamp } from '../../../lib/format.ts';
+import { useTextDraft } from '../../../lib/use-draft.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { useAddComment } from '../api/add-comment.ts';
@@ -66,8 +67,12 @@ export function CommentThread({ postId, autoFocus = false }: { postId: number; a
   );
 }
 
+/**
+ * The comment being written is the member's draft for this item (lib/use-draft.ts): closing the modal, leaving
+ * the page, a reload or a refused send keeps it, in the modal and on the post's page alike; posted, it goes.
+ */
 function CommentForm({ postId, autoFocus }: { postId: number; autoFocus: boolean }) {
-  const [text, setText] = useState('');
+  const { text, setText, clear } = useTextDraft('comment', postId);
   const add = useAddComment(postId);
   const id = useId();
   const blank = text.trim().length === 0;
@@ -75,7 +80,8 @@ function CommentForm({ postId, autoFocus }: { postId: number; autoFocus: boolean
   function submit(event: FormEvent) {
     event.preventDefault();
     if (blank || add.isPending) return;
-    add.mutate(text.trim(), { onSuccess: () => setText('') });
+    // A promise, not mutate's callback: it settles even when the modal was closed meanwhile.
+    add.mutateAsync(text.trim()).then(clear, () => undefined);
   }
 
   return (

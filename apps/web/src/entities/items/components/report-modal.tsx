@@ -1,15 +1,20 @@
 import { FEED_MESSAGES, REPORT_REASONS } from '@corral/contract';
 import { RadioGroup } from 'radix-ui';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useTextDraft } from '../../../lib/use-draft.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Modal } from '../../../ui/modal.tsx';
 import { useReport } from '../api/report-item.ts';
 
 type Reason = (typeof REPORT_REASONS)[number];
 
-/** 'Report This Post': the six reasons (the first chosen on open), free text only for Other. */
+/**
+ * 'Report This Post': the six reasons (the first chosen on open), free text only for Other. The Other text is
+ * the member's draft for the item until the report is in (lib/use-draft.ts): an opening that finds one starts
+ * at Other with it; closing, a reload or a failed send keeps it.
+ */
 export function ReportModal({
   itemId,
   open,
@@ -19,34 +24,40 @@ export function ReportModal({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [reason, setReason] = useState<Reason>(REPORT_REASONS[0]);
-  const [other, setOther] = useState('');
+  const { text: other, setText: setOther, clear } = useTextDraft('report', itemId);
+  const reasonOnOpening = (): Reason => (other.trim() ? 'Other' : REPORT_REASONS[0]);
+  const [reason, setReason] = useState<Reason>(reasonOnOpening);
+  const [wasOpen, setWasOpen] = useState(open);
   const report = useReport();
   const otherId = useId();
   const questionId = useId();
 
-  useEffect(() => {
-    if (!open) return;
-    setReason(REPORT_REASONS[0]);
-    setOther('');
-  }, [open]);
+  // Each opening starts at the first reason, or at Other when its text was kept.
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setReason(reasonOnOpening());
+  }
 
   function submit() {
+    if (report.isPending) return;
     if (reason === 'Other' && other.trim().length === 0) {
       window.alert(FEED_MESSAGES.reportOtherBlank);
       return;
     }
-    report.mutate(
-      { id: itemId, report: reason === 'Other' ? { reason, text: other.trim() } : { reason } },
-      {
-        onSuccess: () => {
-          toast.success(FEED_MESSAGES.reportSubmitted(reason));
+    // A promise, not mutate's callbacks: the draft goes even if the page was left meanwhile.
+    report.mutateAsync({ id: itemId, report: reason === 'Other' ? { reason, text: other.trim() } : { reason } }).then(
+      () => {
+        clear();
+        toast.success(FEED_MESSAGES.reportSubmitted(reason));
+        onOpenChange(false);
+      },
+      (error: unknown) => {
+        toast.error(error instanceof ApiError ? error.message : 'Your report could not be sent.');
+        // Already reported: there is nothing left to send.
+        if (error instanceof ApiError && error.status === 409) {
+          clear();
           onOpenChange(false);
-        },
-        onError: (error) => {
-          toast.error(error instanceof ApiError ? error.message : 'Your report could not be sent.');
-          if (error instanceof ApiError && error.status === 409) onOpenChange(false);
-        },
+        }
       },
     );
   }

@@ -1,11 +1,15 @@
 import type { FeedItem } from '@corral/contract';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { toast } from 'sonner';
+import { useTextDraft } from '../../../lib/use-draft.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Modal } from '../../../ui/modal.tsx';
 import { shareFailure, useShare } from '../api/share-item.ts';
 
-/** Share to Feed: the member's comment above the shared item; the share comes first in the feed. */
+/**
+ * Share to Feed: the member's comment above the shared item; the share comes first in the feed. The comment is
+ * the member's draft for the item until it is shared (lib/use-draft.ts): Cancel, a reload or a failure keeps it.
+ */
 export function ShareWithCommentModal({
   item,
   open,
@@ -15,22 +19,21 @@ export function ShareWithCommentModal({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const [comment, setComment] = useState('');
+  const { text: comment, setText: setComment, clear } = useTextDraft('share', item.id);
   const share = useShare();
   const id = useId();
   const blank = comment.trim().length === 0;
 
   function submit() {
-    if (blank) return;
-    share.mutate(
-      { item, comment: comment.trim() },
-      {
-        onSuccess: () => {
-          toast.success('Shared to your feed.');
-          setComment('');
-          onOpenChange(false);
-        },
+    if (blank || share.isPending) return;
+    // A promise, not mutate's callback: the draft goes even if the page was left meanwhile.
+    share.mutateAsync({ item, comment: comment.trim() }).then(
+      () => {
+        clear();
+        toast.success('Shared to your feed.');
+        onOpenChange(false);
       },
+      () => undefined,
     );
   }
 

@@ -1,12 +1,14 @@
 import { LIMITS, MESSAGES, type SignUpForm, signUpFormSchema, splitFullName } from '@corral/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { clearDraft, GUEST, readDraft } from '../../../lib/drafts.ts';
 import { returnPathIn, withReturnPath } from '../../../lib/return-to.ts';
+import { useKeepFormDraft } from '../../../lib/use-draft.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { Button } from '../../../ui/button.tsx';
 import { PasswordField, TextField } from '../../../ui/text-field.tsx';
@@ -16,6 +18,10 @@ import { AuthCard, FormAlert } from '../components/auth-card.tsx';
 import { SocialSignInButtons } from '../components/social-sign-in-buttons.tsx';
 
 const S = MESSAGES.signUp;
+
+/** Sign-up's draft: the name and the address only, never a password; for this tab (ADR 023). */
+const DRAFT = { member: GUEST, form: 'sign-up' } as const;
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 export function SignUpPage() {
   const hydrated = useHydrated();
@@ -31,6 +37,15 @@ export function SignUpPage() {
     defaultValues: { full_name: '', email: '', password: '', confirm_password: '' },
   });
   const { errors } = form.formState;
+  // The page is prerendered empty; what was typed before a reload comes back once it is in the browser.
+  useEffect(() => {
+    const kept = readDraft(DRAFT) as { full_name?: unknown; email?: unknown } | undefined;
+    if (kept)
+      form.reset({ full_name: text(kept.full_name), email: text(kept.email), password: '', confirm_password: '' });
+  }, [form]);
+  useKeepFormDraft(form.watch, DRAFT, ({ full_name = '', email = '' }) =>
+    full_name.trim() || email.trim() ? { full_name, email } : undefined,
+  );
 
   const onValid = form.handleSubmit(
     (values) => {
@@ -41,6 +56,7 @@ export function SignUpPage() {
         {
           onSuccess: () => {
             // The account exists; the member signs in on the next screen (spec: after 3 seconds).
+            void clearDraft(DRAFT);
             setRegistered(true);
             toast.success(S.success);
             setTimeout(() => navigate(withReturnPath(paths.signIn, next)), LIMITS.redirectDelayMs);

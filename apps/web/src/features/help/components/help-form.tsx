@@ -8,10 +8,12 @@ import {
 } from '@corral/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { clsx } from 'clsx';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client.ts';
+import { clearDraft, readDraft } from '../../../lib/drafts.ts';
 import { useSession } from '../../../lib/session-store.ts';
+import { useKeepFormDraft, useMemberId } from '../../../lib/use-draft.ts';
 import { Button } from '../../../ui/button.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { useSendFeedback } from '../api/send-feedback.ts';
@@ -22,32 +24,50 @@ const PROMPTS: Record<FeedbackTopic, string> = {
   contact: 'Your message',
 };
 
+const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
 /**
- * The message form of one topic, validated by the contract's schema. Sending keeps everything typed until
- * the server confirms; a failure shows its reason next to the field or above the button, and loses nothing.
+ * The message form of one topic, validated by the contract's schema. What is typed is the member's draft of
+ * that topic (lib/drafts.ts) until the server confirms it: another topic, leaving the page, a reload, or a
+ * failure (its reason next to the field or above the button) loses nothing.
  */
 export function HelpForm({ topic, onSent }: { topic: FeedbackTopic; onSent: (message: string) => void }) {
   const email = useSession((state) => state.currentUser?.email ?? '');
+  const draft = { member: useMemberId(), form: 'help' as const, item: topic };
+  const [initial] = useState(() => {
+    const kept = readDraft(draft) as { message?: unknown; email?: unknown } | undefined;
+    return { topic, message: text(kept?.message) ?? '', email: text(kept?.email) ?? email };
+  });
   const send = useSendFeedback();
   const form = useForm<FeedbackForm, unknown, FeedbackRequest>({
     resolver: zodResolver(feedbackRequestSchema),
-    defaultValues: { topic, message: '', email },
+    defaultValues: initial,
   });
+  // Kept while it holds a message, or an address other than the account's.
+  useKeepFormDraft(form.watch, draft, (values) =>
+    values.message?.trim() || (values.email ?? '') !== email
+      ? { message: values.message, email: values.email }
+      : undefined,
+  );
   const messageId = useId();
   const length = form.watch('message')?.length ?? 0;
   const messageError = form.formState.errors.message?.message;
 
   const onSubmit = form.handleSubmit((values) =>
-    send.mutate(values, {
-      onSuccess: (answer) => onSent(answer.message),
-      onError: (error) => {
+    // A promise, not mutate's callbacks: the draft goes even if the page was left meanwhile.
+    send.mutateAsync(values).then(
+      (answer) => {
+        void clearDraft(draft);
+        onSent(answer.message);
+      },
+      (error: unknown) => {
         if (!(error instanceof ApiError)) return;
         for (const field of ['message', 'email'] as const) {
           const fieldError = error.fieldError(field);
           if (fieldError) form.setError(field, { message: fieldError });
         }
       },
-    }),
+    ),
   );
   const sendError =
     send.error &&
