@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { chunkGroups, noChunkCycles } from './scripts/chunk-plan.ts';
 import { prerenderPages } from './scripts/prerender-pages.ts';
 
 /**
@@ -34,14 +35,24 @@ export default defineConfig(({ isSsrBuild }) => ({
     tailwindcss(),
     ...(isSsrBuild
       ? []
-      : [prerenderPages({ ssrDir: fileURLToPath(new URL('dist-ssr', import.meta.url)) }), precompress]),
+      : [
+          prerenderPages({ ssrDir: fileURLToPath(new URL('dist-ssr', import.meta.url)) }),
+          precompress,
+          noChunkCycles(),
+        ]),
   ],
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' } },
   build: {
     sourcemap: true,
     chunkSizeWarningLimit: 600,
-    // The web app, and the small script of the pages delivered as static HTML (src/site/main.ts); the
-    // prerender step finds each one's files in the bundle by these names.
-    rollupOptions: { input: { app: 'index.html', site: 'src/site/main.ts' } },
+    rolldownOptions: {
+      // The web app, and the small script of the pages delivered as static HTML (src/site/main.ts); the
+      // prerender step finds each one's files in the bundle by these names.
+      input: { app: 'index.html', site: 'src/site/main.ts' },
+      // Fewer, fuller chunks where no page loads code it does not use (scripts/chunk-plan.ts).
+      output: isSsrBuild
+        ? {}
+        : { codeSplitting: { groups: chunkGroups(fileURLToPath(new URL('src', import.meta.url))) } },
+    },
   },
 }));

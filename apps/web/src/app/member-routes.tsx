@@ -1,0 +1,58 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { paths } from '../config/paths.ts';
+import { lazyPage } from './lazy-page.ts';
+
+/**
+ * The member area: the social layout and the pages shown in it, each loaded on first visit. Kept apart from
+ * the public routes (routes.tsx) so that the build can tell the two areas' code apart by this file's imports
+ * (scripts/chunk-plan.ts groups what the layout shares with these pages).
+ */
+export const memberArea: RouteObject = {
+  path: paths.socialHome,
+  ...lazyPage(() => import('./layouts/social-layout.tsx'), 'SocialLayout'),
+  children: [
+    { index: true, element: <Navigate to={paths.friendList} replace /> },
+    {
+      id: 'FriendList',
+      path: 'friend-list',
+      ...lazyPage(() => import('../features/feed/routes/friend-list-page.tsx'), 'FriendListPage'),
+    },
+    {
+      id: 'PostDetail',
+      path: 'post/:id',
+      ...lazyPage(() => import('../features/feed/routes/post-detail-page.tsx'), 'PostDetailPage'),
+    },
+    {
+      id: 'EventDetail',
+      path: 'event/:id',
+      ...lazyPage(() => import('../features/events/routes/event-detail-page.tsx'), 'EventDetailPage'),
+    },
+    { path: 'event-types', ...lazyPage(() => import('./routes/section-pages.tsx'), 'EventTypesPage') },
+    {
+      path: 'association-types',
+      ...lazyPage(() => import('./routes/section-pages.tsx'), 'AssociationTypesPage'),
+    },
+    { path: 'my-events', ...lazyPage(() => import('./routes/section-pages.tsx'), 'MyEventsPage') },
+    { path: 'event-history', ...lazyPage(() => import('./routes/section-pages.tsx'), 'EventHistoryPage') },
+    {
+      id: 'UserProfile',
+      path: 'profile/:id',
+      ...lazyPage(() => import('../features/profile/routes/user-profile-page.tsx'), 'UserProfilePage'),
+    },
+    {
+      id: 'MyProfile',
+      path: 'myprofile/:id',
+      ...lazyPage(() => import('../features/profile/routes/my-profile-page.tsx'), 'MyProfilePage'),
+    },
+    {
+      id: 'Search',
+      path: 'search',
+      ...lazyPage(() => import('../features/search/routes/search-page.tsx'), 'SearchPage'),
+    },
+    {
+      id: 'Help',
+      path: 'help',
+      ...lazyPage(() => import('../features/help/routes/help-page.tsx'), 'HelpPage'),
+    },
+  ],
+};
