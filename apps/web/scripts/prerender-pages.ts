@@ -18,7 +18,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin, Rollup } from 'vite';
-import type { PageMeta } from '../src/config/page-meta.ts';
+import type { DescribedPage } from '../src/config/page-descriptions.ts';
 
 type PrerenderModule = typeof import('../src/prerender.tsx');
 
@@ -55,7 +55,7 @@ interface Sources {
   siteUrl: string;
 }
 
-function headFor(meta: PageMeta, { ssr, siteUrl }: Sources) {
+function headFor(meta: DescribedPage, { ssr, siteUrl }: Sources) {
   const title = meta.path === '/' ? meta.title : `${meta.title} · ${ssr.SITE_NAME}`;
   const url = `${siteUrl}${meta.canonical}`;
   const image = `${siteUrl}/assets/img/social-card.png`;
@@ -75,7 +75,7 @@ function headFor(meta: PageMeta, { ssr, siteUrl }: Sources) {
   ].join('\n    ');
 }
 
-function compose(meta: PageMeta, body: string, sources: Sources) {
+function compose(meta: DescribedPage, body: string, sources: Sources) {
   let html = sources.shell;
   html = replaceOnce(html, '<title>Corral</title>', `${headFor(meta, sources)}\n    <script>${MEMBER_FLAG}</script>`);
   html = html.replace(

@@ -8,7 +8,8 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { App } from './app/app.tsx';
 import { routes } from './app/routes.tsx';
 
-export { PRERENDERED_PAGES, SITE_DESCRIPTION, SITE_NAME } from './config/page-meta.ts';
+export { DESCRIBED_PAGES as PRERENDERED_PAGES, SITE_DESCRIPTION } from './config/page-descriptions.ts';
+export { SITE_NAME } from './config/page-meta.ts';
 
 export async function render(pathname: string): Promise<string> {
   const handler = createStaticHandler(routes);

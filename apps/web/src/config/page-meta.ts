@@ -1,8 +1,6 @@
 import { paths } from './paths.ts';
 
 export const SITE_NAME = 'Corral';
-export const SITE_DESCRIPTION =
-  'Corral is the social and events app for the rodeo and western community: find rodeos with added money, follow events, share photos and keep up with your friends down the road.';
 
 /**
  * How a prerendered page is delivered. `static`: complete HTML and a small script, no React for a signed-out
@@ -11,42 +9,36 @@ export const SITE_DESCRIPTION =
  */
 export type PageDelivery = 'static' | 'app';
 
+/** A prerendered page's path, title and delivery; its description is the prerender's (page-descriptions.ts). */
 export interface PageMeta {
   path: string;
   title: string;
-  description: string;
   delivery: PageDelivery;
   /** The page search engines should index for this content (the bare variants point at the full page). */
   canonical: string;
 }
 
-const page = (path: string, title: string, description: string, delivery: PageDelivery, canonical = path) => ({
+const page = (path: string, title: string, delivery: PageDelivery, canonical = path) => ({
   path,
   title,
-  description,
   delivery,
   canonical,
 });
 
-const privacy = 'How Corral collects, uses, shares and protects your information.';
-const terms = 'The terms that apply when you use Corral, the social and events app for the rodeo community.';
-const deletion = 'How to delete your Corral account and what happens to your posts, photos and data.';
-const about = 'Who builds Corral and why: a home online for riders, organisers and fans of rodeo.';
-
-/** Every page the build prerenders, with its head. */
+/** Every page the build prerenders, with its title (the document title once the app runs, too). */
 export const PRERENDERED_PAGES: readonly PageMeta[] = [
-  page(paths.home, 'Corral: the rodeo and western community', SITE_DESCRIPTION, 'static'),
-  page(paths.privacyPolicy, 'Privacy Policy', privacy, 'static'),
-  page(paths.privacyPolicyBare, 'Privacy Policy', privacy, 'static', paths.privacyPolicy),
-  page(paths.terms, 'Terms and Conditions', terms, 'static'),
-  page(paths.termsBare, 'Terms and Conditions', terms, 'static', paths.terms),
-  page(paths.deletionPolicy, 'Account and Data Deletion Policy', deletion, 'static'),
-  page(paths.deletionPolicyBare, 'Account and Data Deletion Policy', deletion, 'static', paths.deletionPolicy),
-  page(paths.aboutUs, 'About Us', about, 'static'),
-  page(paths.aboutUsBare, 'About Us', about, 'static', paths.aboutUs),
-  page(paths.signIn, 'Log in', 'Log in to Corral.', 'app'),
-  page(paths.signUp, 'Sign up', 'Create your free Corral account.', 'app'),
-  page(paths.forgotPassword, 'Forgot password', 'Reset the password of your Corral account.', 'app'),
+  page(paths.home, 'Corral: the rodeo and western community', 'static'),
+  page(paths.privacyPolicy, 'Privacy Policy', 'static'),
+  page(paths.privacyPolicyBare, 'Privacy Policy', 'static', paths.privacyPolicy),
+  page(paths.terms, 'Terms and Conditions', 'static'),
+  page(paths.termsBare, 'Terms and Conditions', 'static', paths.terms),
+  page(paths.deletionPolicy, 'Account and Data Deletion Policy', 'static'),
+  page(paths.deletionPolicyBare, 'Account and Data Deletion Policy', 'static', paths.deletionPolicy),
+  page(paths.aboutUs, 'About Us', 'static'),
+  page(paths.aboutUsBare, 'About Us', 'static', paths.aboutUs),
+  page(paths.signIn, 'Log in', 'app'),
+  page(paths.signUp, 'Sign up', 'app'),
+  page(paths.forgotPassword, 'Forgot password', 'app'),
 ];
 
 /** Titles of the web app's screens, for the document title as one navigates (screen readers announce it). */
