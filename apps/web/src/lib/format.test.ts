@@ -20,6 +20,21 @@ describe('short dates', () => {
     expect(formatShortDate(null)).toBe('');
     expect(formatShortDate(undefined)).toBe('');
   });
+
+  it("is the member's day, not the day where the time was written", () => {
+    expect(formatShortDate('2026-01-05T23:30:00-07:00')).toBe('Jan 6, 2026');
+  });
+
+  it("follows the device's zone when it changes while the app is open", () => {
+    try {
+      process.env.TZ = 'America/Denver';
+      expect(formatShortDate('2026-01-06T03:00:00Z')).toBe('Jan 5, 2026');
+      expect(isoDay(new Date('2026-01-06T03:00:00Z'))).toBe('2026-01-05');
+    } finally {
+      process.env.TZ = 'UTC';
+    }
+    expect(formatShortDate('2026-01-06T03:00:00Z')).toBe('Jan 6, 2026');
+  });
 });
 
 describe('comment timestamps', () => {
@@ -95,6 +110,12 @@ describe('the day a date input takes', () => {
     expect(isoDay(new Date('2026-02-03T10:00:00Z'))).toBe('2026-02-03');
     expect(isoDay()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
+
+  it("is the member's day at either end of it, early years padded", () => {
+    expect(isoDay(new Date('2026-02-03T00:00:00Z'))).toBe('2026-02-03');
+    expect(isoDay(new Date('2026-02-03T23:59:59.999Z'))).toBe('2026-02-03');
+    expect(isoDay(new Date('0999-12-31T12:00:00Z'))).toBe('0999-12-31');
+  });
 });
 
 describe('event starts', () => {
@@ -105,6 +126,12 @@ describe('event starts', () => {
     expect(plain(formatEventStart('2027-03-05', '01:30', 'America/Denver'))).toBe('Mar 4, 2027 6:30 PM');
     expect(formatEventStart('2027-03-04', '00:05', 'UTC').iso).toBe('2027-03-04T00:05:00.000Z');
     expect(formatEventStart('2027-03-04', '20:34:59', 'UTC').iso).toBe('2027-03-04T20:34:00.000Z');
+    expect(plain(formatEventStart('2027-03-04', '20:34', 'Asia/Kolkata'))).toBe('Mar 5, 2027 2:04 AM');
+  });
+
+  it("shows an unknown zone's start in the member's zone rather than failing", () => {
+    expect(plain(formatEventStart('2027-03-04', '20:34', 'Mars/Olympus'))).toBe('Mar 4, 2027 8:34 PM');
+    expect(plain(formatEventStart('2027-03-04', '20:34'))).toBe('Mar 4, 2027 8:34 PM');
   });
 
   it('keeps a day without a clock as that day, and shows nothing for a bad date', () => {

@@ -1,7 +1,14 @@
-/** Dates and money as the app shows them: US English, in the member's zone unless said otherwise. */
+/**
+ * Dates and money as the app shows them: US English, in the member's zone unless said otherwise. Zones are
+ * the contract's (time-zone.ts, ADR 020): this file only lays dates out. The member's zone is the device's,
+ * read at each call, as the device's zone may change while the app is open (travel).
+ */
+import { deviceTimeZone, formatInstant, instantToLocalTime } from '@corral/contract';
 
 const SHORT_DATE: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric', year: 'numeric' };
 const CLOCK: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+const TIMESTAMP: Intl.DateTimeFormatOptions = { ...SHORT_DATE, ...CLOCK };
+const LONG_DAY: Intl.DateTimeFormatOptions = { month: 'long', day: 'numeric', year: 'numeric' };
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -23,12 +30,14 @@ const parse = (value: string | null | undefined) => {
 
 /** 'Jan 5, 2026'; empty for a missing or invalid date. */
 export function formatShortDate(value: string | null | undefined): string {
-  return parse(value)?.toLocaleDateString('en-US', SHORT_DATE) ?? '';
+  const date = parse(value);
+  return date ? formatInstant(date, deviceTimeZone(), SHORT_DATE) : '';
 }
 
 /** A comment's time: 'Nov 22, 2026, 3:04 PM'; empty for an invalid date. */
 export function formatTimestamp(value: string): string {
-  return parse(value)?.toLocaleString('en-US', { ...SHORT_DATE, ...CLOCK }) ?? '';
+  const date = parse(value);
+  return date ? formatInstant(date, deviceTimeZone(), TIMESTAMP) : '';
 }
 
 /**
@@ -59,26 +68,27 @@ export function formatMutualFriends(count: number): string {
 /** A calendar day ('1994-03-21') in words, 'March 21, 1994', whatever the zone; empty when invalid. */
 export function formatLongDay(isoDay: string): string {
   const date = parse(isoDay ? `${isoDay}T00:00:00Z` : '');
-  return date?.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }) ?? '';
+  return date ? formatInstant(date, 'UTC', LONG_DAY) : '';
 }
 
 /** The member's calendar day as 'YYYY-MM-DD' (what a date input takes). */
 export function isoDay(date = new Date()): string {
-  return date.toLocaleDateString('en-CA');
+  return instantToLocalTime(date, deviceTimeZone()).date;
 }
 
 /**
  * The server sends an upcoming event's start as a UTC day and clock ('2027-03-04', '20:34'). Read together
- * as one instant and shown in the member's zone, like the feed's event dates; a day alone stays that day.
+ * as one instant and shown in the member's zone (or `timeZone`; an unknown one is the member's, as the
+ * contract's formatInstant does), like the feed's event dates; a day alone stays that day.
  */
 export function formatEventStart(date: string, time: string, timeZone?: string) {
   const clock = /^\d{2}:\d{2}/.exec(time)?.[0];
   const instant = new Date(`${date}T${clock ?? '00:00'}:00Z`);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(instant.getTime())) return { day: '', clock: '', iso: '' };
-  const zone = clock ? timeZone : 'UTC';
+  const zone = clock ? (timeZone ?? deviceTimeZone()) : 'UTC';
   return {
-    day: instant.toLocaleDateString('en-US', { ...SHORT_DATE, timeZone: zone }),
-    clock: clock ? instant.toLocaleTimeString('en-US', { ...CLOCK, timeZone: zone }) : '',
+    day: formatInstant(instant, zone, SHORT_DATE),
+    clock: clock ? formatInstant(instant, zone, CLOCK) : '',
     iso: clock ? instant.toISOString() : date,
   };
 }
