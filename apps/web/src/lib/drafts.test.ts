@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
+import { refusingStorage } from '../test/storage.ts';
 import { draftPhotoKeys, readDraftPhotos, writeDraftPhotos } from './draft-photos.ts';
 import {
   clearDraft,
@@ -61,17 +62,7 @@ describe('the draft store', () => {
   });
 
   it('survives a storage that refuses to be read or written', () => {
-    const refusing = {
-      getItem: () => {
-        throw new Error('denied');
-      },
-      setItem: () => {
-        throw new Error('full');
-      },
-      removeItem: () => {
-        throw new Error('denied');
-      },
-    };
+    const refusing = refusingStorage();
     const address = { member: 'm', form: 'event' as const };
     expect(() => writeDraft(address, { eventTitle: 'x' }, refusing)).not.toThrow();
     expect(readDraft(address, refusing)).toBeUndefined();

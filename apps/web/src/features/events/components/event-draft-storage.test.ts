@@ -1,6 +1,7 @@
 import { newEventDraft } from '@corral/contract';
 import { describe, expect, it } from 'vitest';
 import { draftKey } from '../../../lib/storage-keys.ts';
+import { memoryStorage, refusingStorage } from '../../../test/storage.ts';
 import {
   clearEventDraft,
   isBlankDraft,
@@ -9,22 +10,12 @@ import {
   saveEventDraft,
 } from './event-draft-storage.ts';
 
-function memoryStorage() {
-  const map = new Map<string, string>();
-  return {
-    map,
-    getItem: (key: string) => map.get(key) ?? null,
-    setItem: (key: string, value: string) => void map.set(key, value),
-    removeItem: (key: string) => void map.delete(key),
-  };
-}
-
 describe('event draft storage', () => {
   it('keeps a draft per member and reads it back', () => {
     const storage = memoryStorage();
     const draft = { ...newEventDraft('America/Denver'), eventTitle: 'Cheyenne Frontier Days', eventTypeIds: ['3'] };
     saveEventDraft(storage, 'member-a', draft);
-    expect(storage.map.has(draftKey({ member: 'member-a', form: 'event' }))).toBe(true);
+    expect(storage.items.has(draftKey({ member: 'member-a', form: 'event' }))).toBe(true);
     expect(loadEventDraft(storage, 'member-b')).toBeNull();
     const back = loadEventDraft(storage, 'member-a');
     expect(back?.eventTitle).toBe('Cheyenne Frontier Days');
@@ -39,7 +30,7 @@ describe('event draft storage', () => {
     const storage = memoryStorage();
     saveEventDraft(storage, 'm', { ...newEventDraft('UTC'), eventTitle: 'x' });
     saveEventDraft(storage, 'm', newEventDraft('UTC'));
-    expect(storage.map.size).toBe(0);
+    expect(storage.items.size).toBe(0);
   });
 
   it('tells a blank draft from a started one', () => {
@@ -69,17 +60,7 @@ describe('event draft storage', () => {
   });
 
   it('survives a storage that throws', () => {
-    const broken = {
-      getItem: () => {
-        throw new Error('denied');
-      },
-      setItem: () => {
-        throw new Error('full');
-      },
-      removeItem: () => {
-        throw new Error('denied');
-      },
-    };
+    const broken = refusingStorage();
     expect(loadEventDraft(broken, 'm')).toBeNull();
     expect(() => saveEventDraft(broken, 'm', { ...newEventDraft('UTC'), eventTitle: 'x' })).not.toThrow();
     expect(() => clearEventDraft(broken, 'm')).not.toThrow();

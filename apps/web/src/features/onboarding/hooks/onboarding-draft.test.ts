@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { draftKey } from '../../../lib/storage-keys.ts';
+import { memoryStorage, refusingStorage } from '../../../test/storage.ts';
 import {
   clearOnboardingDraft,
   loadOnboardingDraft,
   parseOnboardingDraft,
   saveOnboardingDraft,
 } from './onboarding-draft.ts';
-
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    items,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
 
 describe('the onboarding draft', () => {
   it('keeps each member their own answers', () => {
@@ -55,17 +46,7 @@ describe('the onboarding draft', () => {
   });
 
   it('survives a storage that refuses to be written', () => {
-    const storage = {
-      getItem: () => {
-        throw new Error('denied');
-      },
-      setItem: () => {
-        throw new Error('full');
-      },
-      removeItem: () => {
-        throw new Error('denied');
-      },
-    };
+    const storage = refusingStorage();
     expect(() => saveOnboardingDraft(storage, 'a', { age: '1994-03-21' })).not.toThrow();
     expect(loadOnboardingDraft(storage, 'a')).toBeNull();
     expect(() => clearOnboardingDraft(storage, 'a')).not.toThrow();
