@@ -7,7 +7,8 @@ import { Icon } from '../../../ui/icons.tsx';
 import { normalizeQuery, useSearchDropdown } from '../api/search-api.ts';
 import { moveHighlight, type SearchOption, searchOptions } from '../hooks/search-options.ts';
 import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
-import { type DropdownState, SearchDropdown } from './search-dropdown.tsx';
+import { useSearchDropdownCode } from './lazy-search-dropdown.ts';
+import type { DropdownState } from './search-dropdown.tsx';
 
 export interface SearchBoxProps {
   /** Phones (< md) hide the box until the top bar's search button opens it over the bar. */
@@ -30,6 +31,7 @@ export function SearchBox({ phoneOpen = false, onPhoneClose }: SearchBoxProps) {
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  const { SearchDropdown, fetchSearchDropdown } = useSearchDropdownCode();
   const typed = normalizeQuery(text);
   const q = useDebouncedValue(typed, SEARCH_LIMITS.debounceMs);
   const search = useSearchDropdown(q);
@@ -52,7 +54,7 @@ export function SearchBox({ phoneOpen = false, onPhoneClose }: SearchBoxProps) {
         ? 'loading'
         : 'empty';
   const shown = open && typed.length > 0;
-  const listed = shown && state === 'results';
+  const listed = shown && state === 'results' && SearchDropdown !== undefined;
 
   const close = () => {
     setOpen(false);
@@ -129,12 +131,16 @@ export function SearchBox({ phoneOpen = false, onPhoneClose }: SearchBoxProps) {
                 setText(event.target.value);
                 setOpen(true);
               }}
-              onFocus={() => setOpen(true)}
+              onFocus={() => {
+                setOpen(true);
+                fetchSearchDropdown({ quiet: false });
+              }}
+              onPointerEnter={() => fetchSearchDropdown({ quiet: true })}
               onKeyDown={onKeyDown}
               className="w-full rounded-full border border-stone-200 bg-leather-50 py-2 pr-3 pl-9 text-sm focus:border-leather-600 focus:outline-none focus:ring-1 focus:ring-leather-600"
             />
           </label>
-          {shown && (
+          {shown && SearchDropdown && (
             <SearchDropdown
               listboxId={listboxId}
               optionId={optionId}
@@ -147,7 +153,7 @@ export function SearchBox({ phoneOpen = false, onPhoneClose }: SearchBoxProps) {
             />
           )}
           <span role="status" className="sr-only">
-            {shown && state === 'results' ? `${options.length - 1} results. Use the arrow keys to choose one.` : ''}
+            {listed ? `${options.length - 1} results. Use the arrow keys to choose one.` : ''}
             {shown && state === 'empty' ? SEARCH_MESSAGES.noResults(q) : ''}
           </span>
         </div>
