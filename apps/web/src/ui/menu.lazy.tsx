@@ -3,7 +3,7 @@ import { DropdownMenu } from 'radix-ui';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Icon } from './icons.tsx';
 import { focusFirstMenuItem, type LoadedOverlayProps } from './lazy-overlay.tsx';
-import type { MenuItemProps, MenuSwitchItemProps } from './menu.tsx';
+import type { MenuItemProps, MenuSwitchItemProps } from './menu-props.ts';
 
 /**
  * The Radix part of ui/menu.tsx, loaded on a menu's first use (ui/lazy-overlay.tsx): the items render only

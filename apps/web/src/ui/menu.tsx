@@ -1,7 +1,8 @@
-import type { DropdownMenu } from 'radix-ui';
-import { type ComponentProps, type ReactElement, type ReactNode, useState } from 'react';
-import type { IconName } from './icons.tsx';
+import { type ReactElement, type ReactNode, useState } from 'react';
 import { lazyOverlay } from './lazy-overlay.tsx';
+import type { MenuItemProps, MenuSwitchItemProps } from './menu-props.ts';
+
+export type { MenuItemProps, MenuSwitchItemProps };
 
 export interface MenuProps {
   /** The button that opens the menu (a `<button type="button">`); Radix gives it the menu's aria attributes. */
@@ -47,12 +48,6 @@ export function Menu({ trigger, children, className, sideOffset = 8 }: MenuProps
   );
 }
 
-export interface MenuItemProps extends ComponentProps<typeof DropdownMenu.Item> {
-  /** Drawn before the text; not with `asChild`, whose one child is the item. */
-  icon?: IconName;
-  tone?: 'default' | 'danger';
-}
-
 /** One choice of a Menu: `onSelect` acts, or `asChild` makes a link the item. */
 export function MenuItem(props: MenuItemProps) {
   const { RadixMenuItem } = menuParts();
@@ -67,12 +62,4 @@ export function MenuLabel({ children }: { children: ReactNode }) {
 export function MenuSeparator() {
   const { RadixMenuSeparator } = menuParts();
   return <RadixMenuSeparator />;
-}
-
-export interface MenuSwitchItemProps {
-  checked: boolean;
-  onCheckedChange: (checked: boolean) => void;
-  disabled?: boolean;
-  badge: ReactNode;
-  children: ReactNode;
 }
