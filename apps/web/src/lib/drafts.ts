@@ -95,7 +95,7 @@ export async function writePhotos(address: DraftAddress, value: unknown): Promis
 }
 
 /** The forms whose drafts have photos: only theirs open IndexedDB. */
-const WITH_PHOTOS: ReadonlySet<DraftForm> = new Set(['post', 'event']);
+const WITH_PHOTOS: ReadonlySet<DraftForm> = new Set(['post', 'event', 'edit-event']);
 
 /** Forgets one draft, photos included: its form was sent, or the member discarded it. */
 export async function clearDraft(address: DraftAddress, storage?: DraftStorage | null): Promise<void> {

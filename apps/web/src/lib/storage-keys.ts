@@ -10,6 +10,7 @@ export const STORAGE_KEYS = {
 export type DraftForm =
   | 'post'
   | 'event'
+  | 'edit-event'
   | 'onboarding'
   | 'comment'
   | 'share'

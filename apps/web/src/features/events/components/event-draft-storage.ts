@@ -38,7 +38,8 @@ export function parseEventDraft(raw: string | null, timeZone?: string): EventDra
   }
 }
 
-function eventDraftFrom(value: unknown, timeZone?: string): EventDraftForm | null {
+/** A kept draft's fields read back one by one (as `parseEventDraft`), from the value the store answers. */
+export function eventDraftFrom(value: unknown, timeZone?: string): EventDraftForm | null {
   if (!isRecord(value)) return null;
   const draft = newEventDraft(timeZone);
   for (const field of TEXT_FIELDS) if (typeof value[field] === 'string') draft[field] = value[field];
