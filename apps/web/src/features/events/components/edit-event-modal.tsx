@@ -1,32 +1,26 @@
-import {
-  type EventDetail,
-  type EventDraft,
-  type EventDraftForm,
-  eventDraftFromDetail,
-  eventDraftSchema,
-  MESSAGES,
-} from '@corral/contract';
+import { type EventDetail, type EventDraft, type EventDraftForm, eventDraftSchema, MESSAGES } from '@corral/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { useLeaveWarning } from '../../../lib/use-leave-warning.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Modal } from '../../../ui/modal.tsx';
 import { ProgressBar } from '../../../ui/progress-bar.tsx';
 import { useUpdateEvent } from '../api/events-api.ts';
+import { eventFormValues } from './edit-event-draft-storage.ts';
 import { EventFormFields } from './event-form.tsx';
 import type { PendingCrop } from './event-image-field.tsx';
+import { KeptChangesNote } from './kept-changes-note.tsx';
 import { showEventFormFailure } from './server-errors.ts';
+import { useEditEventDraft } from './use-edit-event-draft.ts';
 
-/** The edit form's values: the event's draft, its disciplines as the checkboxes' string values. */
-function formValues(detail: EventDetail): EventDraftForm {
-  const { removeImage: _removeImage, ...draft } = eventDraftFromDetail(detail);
-  return { ...draft, eventTypeIds: detail.event_types.map((type) => String(type.id)) };
-}
-
-type ImageState = { kind: 'kept' } | { kind: 'new'; blob: Blob; url: string } | { kind: 'removed' };
-
-/** Edit (owner only): the Create Event form prefilled from the event, sent whole as PATCH /events/{id}. */
+/**
+ * Edit (owner only): the Create Event form prefilled from the event, sent whole as PATCH /events/{id}. What the
+ * member changes is kept as their draft of this event (use-edit-event-draft.ts) until it is saved or they press
+ * Cancel: closing by Escape or beside it, a reload, a refusal or a dropped connection loses nothing. Leaving
+ * the page during the upload asks first.
+ */
 export function EditEventModal({
   detail,
   open,
@@ -40,50 +34,56 @@ export function EditEventModal({
   const update = useUpdateEvent(detail.id, setProgress);
   const form = useForm<EventDraftForm, unknown, EventDraft>({
     resolver: zodResolver(eventDraftSchema),
-    defaultValues: formValues(detail),
+    defaultValues: eventFormValues(detail),
   });
-  const [image, setImage] = useState<ImageState>({ kind: 'kept' });
+  const draft = useEditEventDraft(detail, open, form);
+  const { image } = draft;
   const [imageError, setImageError] = useState<string>();
   const imageField = useRef<PendingCrop>(null);
   const applyingCrop = useRef(false);
-  const { reset } = form;
+  const { reset: resetSave } = update;
+  useLeaveWarning(update.isPending);
 
-  // Each opening starts from the event as it is now.
+  // Each opening starts without the last one's messages.
   useEffect(() => {
     if (open) {
-      reset(formValues(detail));
-      setImage({ kind: 'kept' });
       setImageError(undefined);
+      resetSave();
     }
-  }, [open, detail, reset]);
+  }, [open, resetSave]);
 
   function setImageBlob(blob: Blob | null) {
     setImageError(undefined);
-    setImage((current) => {
-      if (current.kind === 'new') URL.revokeObjectURL(current.url);
-      return blob ? { kind: 'new', blob, url: URL.createObjectURL(blob) } : { kind: 'removed' };
-    });
+    draft.setImageBlob(blob);
+  }
+
+  function cancel() {
+    // Cancel means "leave the event as it is", unlike Escape or a click beside (ADR 023).
+    void draft.forget();
+    onOpenChange(false);
   }
 
   const preview = image.kind === 'new' ? image.url : image.kind === 'kept' ? (detail.image?.src ?? null) : null;
 
   const send = (cropped: Blob | undefined) =>
     form.handleSubmit(
-      (draft) =>
-        update.mutate(
-          {
-            draft: { ...draft, removeImage: cropped ? false : image.kind === 'removed' },
+      (values) =>
+        // A promise rather than mutate's callbacks: a save that ends after the modal has gone still forgets the draft.
+        update
+          .mutateAsync({
+            draft: { ...values, removeImage: cropped ? false : image.kind === 'removed' },
             image: cropped ?? (image.kind === 'new' ? image.blob : null),
-          },
-          {
-            onSuccess: () => {
+          })
+          .then(
+            () => {
+              void draft.forget();
               toast.success('The event is updated.');
               onOpenChange(false);
             },
-            onError: (error) =>
+            // Refused or cut off: the draft stays, and the message says why.
+            (error: Error) =>
               showEventFormFailure(error, form.setError, setImageError, 'The event could not be saved.'),
-          },
-        ),
+          ),
       // One toast however often the form is sent: the same id replaces it.
       () => toast.error(MESSAGES.generic.correctErrors, { id: 'event-form-invalid' }),
     )();
@@ -111,7 +111,7 @@ export function EditEventModal({
       className="modal-zoom sm:w-[min(44rem,calc(100vw-2rem))]"
       footer={
         <>
-          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={update.isPending}>
+          <Button variant="secondary" onClick={cancel} disabled={update.isPending}>
             Cancel
           </Button>
           <Button type="submit" form="edit-event-form" busy={update.isPending}>
@@ -120,6 +120,9 @@ export function EditEventModal({
         </>
       }
     >
+      {!update.isPending && !update.isSuccess && (
+        <KeptChangesNote restored={draft.restored} changedSince={draft.changedSince} onDiscard={draft.discard} />
+      )}
       <form id="edit-event-form" noValidate onSubmit={submit}>
         <fieldset disabled={update.isPending} className="m-0 min-w-0 border-0 p-0">
           <legend className="sr-only">Edit event</legend>
