@@ -7,9 +7,10 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { useSession } from '../../../lib/session-store.ts';
 import { draftKey } from '../../../lib/storage-keys.ts';
 import { fakeUploads, photoFile, standardBlobs } from '../../../test/fake-upload.ts';
+import { serveReferenceLists } from '../../../test/reference-lists.ts';
+import { signInAs } from '../../../test/render-route.tsx';
 import { CreateEventModal } from './create-event-modal.tsx';
 import { loadEventImage, saveEventImage } from './event-draft-storage.ts';
 
@@ -17,12 +18,6 @@ const uploads = fakeUploads();
 standardBlobs();
 
 const MEMBER = 'member-1';
-const LISTS: Record<string, unknown> = {
-  '/api/setup/event-types': [{ id: 1, name: 'Team Roping', abr: 'TR' }],
-  '/api/setup/associations': [{ id: 2, name: 'Pro Rodeo Cowboys Association', abr: 'PRCA' }],
-  '/api/setup/circuits': [{ id: 3, name: 'Mountain States', abr: null }],
-};
-
 /** A draft the contract's schema accepts, as a member would have left it. */
 const COMPLETE: EventDraftForm = {
   eventTitle: 'Salinas Spring Roundup',
@@ -47,21 +42,8 @@ const COMPLETE: EventDraftForm = {
 
 beforeEach(() => {
   // The reference lists are the only other calls the form makes (GET, through fetch).
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const path = new URL(String(input), 'http://localhost').pathname;
-    return new Response(JSON.stringify(LISTS[path] ?? []), { status: 200 });
-  });
-  useSession.getState().setUser({
-    id: MEMBER,
-    first_name: 'Dakota',
-    last_name: 'Reyes',
-    email: 'dakota@example.com',
-    avatar: '',
-    profile_image: '',
-    api_token: 'token-1',
-    is_onboard: 1,
-    verified: 1,
-  });
+  serveReferenceLists();
+  signInAs({ id: MEMBER, first_name: 'Dakota', last_name: 'Reyes', is_onboard: 1, verified: 1 });
 });
 
 function renderModal(kept?: EventDraftForm) {

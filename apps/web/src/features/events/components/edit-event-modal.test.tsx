@@ -7,9 +7,10 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { useSession } from '../../../lib/session-store.ts';
 import { draftKey } from '../../../lib/storage-keys.ts';
 import { fakeUploads, standardBlobs } from '../../../test/fake-upload.ts';
+import { serveReferenceLists } from '../../../test/reference-lists.ts';
+import { signInAs } from '../../../test/render-route.tsx';
 import { editDraftAddress, eventFormValues, loadEditImage, saveEditImage } from './edit-event-draft-storage.ts';
 import { EditEventModal } from './edit-event-modal.tsx';
 
@@ -17,12 +18,6 @@ const uploads = fakeUploads();
 standardBlobs();
 
 const MEMBER = 'member-1';
-const LISTS: Record<string, unknown> = {
-  '/api/setup/event-types': [{ id: 1, name: 'Team Roping', abr: 'TR' }],
-  '/api/setup/associations': [{ id: 2, name: 'Pro Rodeo Cowboys Association', abr: 'PRCA' }],
-  '/api/setup/circuits': [{ id: 3, name: 'Mountain States', abr: null }],
-};
-
 const EVENT: EventDetail = {
   id: 7,
   title: 'Cheyenne Classic',
@@ -55,21 +50,8 @@ const KEY = draftKey(editDraftAddress(MEMBER, EVENT.id));
 const kept = () => JSON.parse(localStorage.getItem(KEY) ?? 'null') as { basedOn: string; image: string } | null;
 
 beforeEach(() => {
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-    const path = new URL(String(input), 'http://localhost').pathname;
-    return new Response(JSON.stringify(LISTS[path] ?? []), { status: 200 });
-  });
-  useSession.getState().setUser({
-    id: MEMBER,
-    first_name: 'Dakota',
-    last_name: 'Reyes',
-    email: 'dakota@example.com',
-    avatar: '',
-    profile_image: '',
-    api_token: 'token-1',
-    is_onboard: 1,
-    verified: 1,
-  });
+  serveReferenceLists();
+  signInAs({ id: MEMBER, first_name: 'Dakota', last_name: 'Reyes', is_onboard: 1, verified: 1 });
 });
 
 /** The modal for `detail`, opened; `show` opens, closes or changes the event as its page would. */

@@ -8,8 +8,8 @@ import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { readDraft } from '../../../../lib/drafts.ts';
-import { useSession } from '../../../../lib/session-store.ts';
 import { fakeUploads, photoFile, standardBlobs } from '../../../../test/fake-upload.ts';
+import { signInAs } from '../../../../test/render-route.tsx';
 import { CreatePostModal } from './create-post-modal.tsx';
 import { loadPostDraft, postDraftOf, savePostPhotos, savePostText } from './post-draft-storage.ts';
 
@@ -21,13 +21,11 @@ let memberCount = 0;
 function signIn() {
   memberCount += 1;
   const id = `member-${memberCount}`;
-  useSession.getState().setUser({
+  signInAs({
     id,
     first_name: 'Dakota',
     last_name: 'Reyes',
     email: `${id}@example.com`,
-    avatar: '',
-    profile_image: '',
     api_token: `token-${id}`,
     is_onboard: 1,
     verified: 1,
