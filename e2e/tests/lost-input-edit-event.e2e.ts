@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Page, type Route, test } from '@playwright/test';
-import { newcomer, readyMember, signInBrowser, uniqueStamp } from './support.ts';
+import { newcomer, readyMember, recordDialogs, signInBrowser, uniqueStamp } from './support.ts';
 
 /**
  * Nothing a member types is lost (issue 15), for Edit Event: the changes are the member's draft of that event,
@@ -65,16 +65,6 @@ async function openEdit(page: Page, title: string) {
 /** The keys of the Edit Event drafts this browser holds. */
 const editDrafts = (page: Page) =>
   page.evaluate(() => Object.keys(localStorage).filter((key) => /^corral:draft:.*:edit-event:/.test(key)));
-
-/** Every dialog the page opens (beforeunload), by type, each accepted. */
-function recordDialogs(page: Page) {
-  const seen: string[] = [];
-  page.on('dialog', (dialog) => {
-    seen.push(dialog.type());
-    void dialog.accept();
-  });
-  return seen;
-}
 
 test('Edit Event keeps a changed title and performance through Escape and a reload, and forgets them once saved @phone', async ({
   page,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
-import { logInThroughUi, newcomer, readyMember, uniqueStamp } from './support.ts';
+import { logInThroughUi, newcomer, readyMember, recordDialogs, uniqueStamp } from './support.ts';
 
 const ARENA_JPG = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/arena.jpg');
 
@@ -23,16 +23,6 @@ async function openComposer(page: Page) {
   const composer = page.getByRole('dialog', { name: 'Create Post' });
   await expect(composer).toBeVisible();
   return composer;
-}
-
-/** Every dialog the page opens (alerts, beforeunload), by type, each accepted. */
-function recordDialogs(page: Page) {
-  const seen: string[] = [];
-  page.on('dialog', (dialog) => {
-    seen.push(dialog.type());
-    void dialog.accept();
-  });
-  return seen;
 }
 
 // Measured at both ends of the range the product supports: a wide desktop and a small phone.

@@ -236,3 +236,13 @@ export async function requestsSettled(page: Page) {
     page.evaluate((url) => fetch(url).then(() => undefined), marker),
   ]);
 }
+
+/** Every dialog the page opens (alerts, beforeunload), by type, each accepted. */
+export function recordDialogs(page: Page) {
+  const seen: string[] = [];
+  page.on('dialog', (dialog) => {
+    seen.push(dialog.type());
+    void dialog.accept();
+  });
+  return seen;
+}
