@@ -260,6 +260,8 @@ test('sign-up keeps the name and address through a reload and a refusal, never t
   const member = newcomer('signup-draft');
   const name = `${member.firstName} ${member.lastName}`;
   await page.goto('/sign-up');
+  // The page is prerendered: type once the app has taken the form over (Register is enabled then).
+  await expect(page.getByRole('button', { name: 'Register' })).toBeEnabled();
   await page.getByLabel('Full Name', { exact: true }).fill(name);
   await page.getByLabel('Email Address', { exact: true }).fill(member.email);
   await page.getByLabel('Password', { exact: true }).fill(member.password);

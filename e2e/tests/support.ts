@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { OutboxMessage } from '@corral/contract';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
@@ -9,15 +9,20 @@ export function uniqueStamp(): string {
   return randomUUID().replaceAll('-', '').slice(0, 10);
 }
 
+// Phone numbers are taken in turn from a random start: a number can be verified by one account only, and 9,000
+// numbers drawn at random would collide within a run (a retry's new worker starts elsewhere in the range).
+let nextPhone = randomInt(9000);
+
 /** A new member's details, unique per run. */
 export function newcomer(prefix = 'rider') {
   const stamp = uniqueStamp();
+  nextPhone = (nextPhone + 1) % 9000;
   return {
     firstName: 'Jordan',
     lastName: `Wrangler ${stamp}`,
     email: `${prefix}-${stamp}@example.com`,
     password: 'Lariat#2026',
-    phone: `(415) 555-${String(1000 + (Number.parseInt(stamp.slice(0, 6), 16) % 9000)).padStart(4, '0')}`,
+    phone: `(415) 555-${1000 + nextPhone}`,
   };
 }
 
