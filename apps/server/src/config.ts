@@ -60,6 +60,7 @@ export const envSchema = z.object({
       return trust ?? false;
     })
     .default(false),
+  API_COMPRESSION: booleanFromEnv.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
@@ -161,6 +162,8 @@ export const configSchema = envSchema
       // The demo community belongs to the embedded default only.
       seedDemo: e.SEED_DEMO ?? (!production && !e.DATABASE_URL),
       trustProxy: e.TRUST_PROXY,
+      /** Whether the processes compress API answers themselves; off behind a proxy that compresses (deploy/nginx). */
+      apiCompression: e.API_COMPRESSION,
       logLevel: e.LOG_LEVEL,
       webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist')),
       /** Multiplies every rate limit; for test environments only, refused in production. */

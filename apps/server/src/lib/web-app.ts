@@ -78,9 +78,11 @@ export function registerWebApp(app: FastifyInstance, dist: string): void {
 /**
  * Compresses the API's answers of 1 KiB or more for clients that accept brotli or gzip (brotli at quality 4:
  * fast enough per request). The live stream writes to the socket itself and is never buffered; request
- * bodies are read as sent (no decompression).
+ * bodies are read as sent (no decompression). Off with API_COMPRESSION=false: behind a proxy that compresses
+ * (deploy/nginx), compressing twice would only cost the processes CPU.
  */
 export async function registerApiCompression(api: FastifyInstance): Promise<void> {
+  if (!api.ctx.config.apiCompression) return;
   await api.register(compress, {
     global: true,
     threshold: 1024,
