@@ -16,6 +16,8 @@ export interface CounterStore {
    * sub-windows before `first`, and answers what is left. The key disappears `ttlMs` after its last increase.
    */
   add(key: string, current: number, first: number, amount: number, ttlMs: number): Promise<WindowCount>;
+  /** Resolves when the store answers now (readiness); rejects, within its short timeouts, otherwise. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -45,6 +47,8 @@ export class MemoryCounterStore implements CounterStore {
     }
     return { total, oldest };
   }
+
+  async ping(): Promise<void> {}
 
   async close(): Promise<void> {
     this.windows.clear();
@@ -122,6 +126,11 @@ export class RedisCounterStore implements CounterStore {
       this.openUntil = Date.now() + CIRCUIT_OPEN_MS;
       throw error;
     }
+  }
+
+  /** Asks Redis itself, past the circuit: fails at once while disconnected, after commandTimeout if slow. */
+  async ping(): Promise<void> {
+    await this.redis.ping();
   }
 
   async close(): Promise<void> {

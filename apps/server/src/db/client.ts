@@ -14,9 +14,18 @@ export type Schema = typeof schema;
 /** The same Drizzle API over PGlite and over node-postgres. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** node-postgres's own counts: connections open, of them idle, and queries waiting for one. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The pool's connections (metrics): null for PGlite, which has one connection and no pool. */
+  poolStats(): PoolStats | null;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -55,6 +64,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     return {
       db,
       kind: 'postgres',
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
       close: () => pool.end(),
     };
@@ -69,6 +79,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   return {
     db,
     kind: 'pglite',
+    poolStats: () => null,
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
   };

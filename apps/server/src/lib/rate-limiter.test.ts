@@ -151,6 +151,7 @@ describe.each(stores)('rate limiter on the $name store', ({ make }) => {
 describe('when the counter store fails', () => {
   const broken: CounterStore = {
     add: () => Promise.reject(new Error('store down')),
+    ping: () => Promise.reject(new Error('store down')),
     close: async () => {},
   };
 
@@ -181,6 +182,7 @@ describe('when the counter store fails', () => {
             throw error;
           },
         ),
+      ping: () => store.ping(),
       close: () => store.close(),
     };
     return { observing, outcomes };
