@@ -91,9 +91,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     databaseUrl: config.databaseUrl,
     pglitePath: options.pglitePath ?? path.join(config.dataDir, 'db'),
     onStatement: options.onStatement,
+    onConnectionLost: (error) => app.log.warn({ err: error }, 'a database connection was lost'),
   });
-  await database.migrate();
-  await seedReferenceData(database.db);
+  // Processes started together take turns: the first migrates and seeds, the others find it done.
+  await database.runAlone(async () => {
+    await database.migrate();
+    await seedReferenceData(database.db);
+  });
 
   const outbox = new Outbox(path.join(config.dataDir, 'outbox'));
   const mailer: Mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(outbox);
@@ -132,7 +136,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await database.close();
   });
   // The demo members are made through better-auth, so this waits for ctx (after the reference lists).
-  if (config.seedDemo) await seedDemoCommunity(ctx);
+  if (config.seedDemo) await database.runAlone(() => seedDemoCommunity(ctx));
 
   await app.register(helmet, {
     contentSecurityPolicy: {

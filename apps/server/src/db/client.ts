@@ -27,8 +27,17 @@ export interface DatabaseHandle {
   /** The pool's connections (metrics): null for PGlite, which has one connection and no pool. */
   poolStats(): PoolStats | null;
   migrate(): Promise<void>;
+  /**
+   * Runs once-per-database work (migrations, seeds) on one process at a time: on PostgreSQL under a
+   * session advisory lock held on a connection of its own, so that processes started together take turns
+   * and the later ones find the work done (docs/decisions/024-postgresql-outages.md).
+   */
+  runAlone<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** The advisory lock key of start-up work: any fixed number no other lock uses (the account purge has 7_261_001). */
+const STARTUP_LOCK_KEY = 7_261_000;
 
 /**
  * Settings of every server connection. JIT off: compiling our short OLTP queries costs 30-900 ms for
@@ -48,6 +57,12 @@ export interface DatabaseOptions {
   pglitePath: string;
   /** Sees every statement sent through Drizzle (better-auth's included): tests count them. */
   onStatement?: ((sql: string, params: unknown[]) => void) | undefined;
+  /**
+   * Hears of an idle pooled connection that broke (PostgreSQL restarted, a backend terminated). The pool
+   * drops it and opens another on demand; without a listener, node-postgres' 'error' event would end the
+   * process.
+   */
+  onConnectionLost?: ((error: Error) => void) | undefined;
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
@@ -60,12 +75,18 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       // (docs/decisions/006-timeline-query.md).
       options: POSTGRES_SESSION_OPTIONS,
     });
+    pool.on('error', (error) => options.onConnectionLost?.(error));
+    // A connection that breaks while checked out (mid-transaction) emits 'error' too, and the pool listens only
+    // to idle ones: the statement that was running rejects, or the next one does, so this listener has
+    // nothing to add; it is there so that the event does not end the process.
+    pool.on('connect', (connection) => connection.on('error', () => undefined));
     const db = drizzlePg(pool, { schema, logger: statementLogger(options) }) as unknown as Database;
     return {
       db,
       kind: 'postgres',
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+      runAlone: (work) => withAdvisoryLock(pool, STARTUP_LOCK_KEY, work),
       close: () => pool.end(),
     };
   }
@@ -81,8 +102,26 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     kind: 'pglite',
     poolStats: () => null,
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    // PGlite is one process's database: nobody to take turns with.
+    runAlone: (work) => work(),
     close: () => client.close(),
   };
+}
+
+/**
+ * Holds a session advisory lock on one pooled connection while `work` runs on the others. The lock lives as
+ * long as that connection: a process that dies holding it lets the next one in.
+ */
+async function withAdvisoryLock<T>(pool: pg.Pool, key: number, work: () => Promise<T>): Promise<T> {
+  const connection = await pool.connect();
+  try {
+    await connection.query('select pg_advisory_lock($1)', [key]);
+    return await work();
+  } finally {
+    await connection.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
+    // Closed, not pooled: if the unlock failed, closing is what releases the lock.
+    connection.release(true);
+  }
 }
 
 function statementLogger({ onStatement }: DatabaseOptions) {

@@ -12,3 +12,30 @@ export class AppError extends Error {
 }
 
 export const notFound = (message = 'Not found.') => new AppError(404, message);
+
+/** What a client is told to wait when the database is gone: about what a PostgreSQL restart takes. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * node-postgres' and the network's ways of saying the database cannot be reached now (as opposed to a
+ * statement it refused): no connection, a connection dropped, the server shutting down or starting up
+ * (SQLSTATE class 08 and 57P01-57P03), or no connection free within the pool's connect timeout.
+ */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
+const UNAVAILABLE_SQLSTATES = /^(08...|57P0[123])$/;
+const UNREACHABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end)/;
+
+/**
+ * Whether an error, or one it wraps (Drizzle wraps the driver's error in `cause`; a refused connection to a
+ * host with several addresses is an AggregateError), says the database is unreachable: the request is then
+ * answered 503 with Retry-After, never as a bug, and never as "no session".
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || UNAVAILABLE_SQLSTATES.test(code))) return true;
+  if (UNREACHABLE_MESSAGES.test(error.message)) return true;
+  const wrapped = error instanceof AggregateError ? error.errors : [error.cause];
+  return wrapped.some((inner) => isDatabaseUnavailable(inner, depth + 1));
+}
