@@ -20,6 +20,7 @@ import { registerAccess } from './lib/access.ts';
 import { registerAfterResponse } from './lib/after-response.ts';
 import { BackgroundWork } from './lib/background-work.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { registerDraining } from './lib/draining.ts';
 import { registerErrorHandler } from './lib/http-errors.ts';
 import { registerInputGuard } from './lib/input-guard.ts';
 import { logSerializers } from './lib/log-serializers.ts';
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     background,
   };
   app.decorate('ctx', ctx);
+  const draining = registerDraining(app);
   app.addHook('onClose', async () => {
     await background.settled();
     mailer.close?.();
@@ -189,7 +191,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       registerAccess(api, { viewerFromToken, limiter });
       registerInputGuard(api);
       registerAfterResponse(api);
-      await api.register(healthRoutes);
+      await api.register(healthRoutes, { draining });
       if (config.outboxEnabled) await api.register(devRoutes);
       // Feature modules register here. The modules others build on (media, notifications, the stream) import
       // none of them: what they need to ask the modules above is answered here (ADR 019).

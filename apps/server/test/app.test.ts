@@ -12,7 +12,11 @@ describe('the app', () => {
   it('answers the health check after touching the database', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(response.json()).toEqual({
+      status: 'ok',
+      database: 'ok',
+      ...(process.env.REDIS_URL ? { redis: 'ok' } : {}),
+    });
   });
 
   it('sends security headers with a strict content security policy', async () => {

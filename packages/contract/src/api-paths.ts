@@ -19,7 +19,12 @@ function paramPath<const Pattern extends `/${string}:${string}`>(pattern: Patter
  * parameters is its own pattern; a path with one is a `ParamPath`.
  */
 export const API_PATHS = {
+  /** Readiness under its historical name (tests, docs and probes written before the two below). */
   health: '/health',
+  /** Liveness: 200 while the process runs; touches nothing else. */
+  healthLive: '/health/live',
+  /** Readiness: 200 when the database (and Redis, when configured) answer and the process is not draining. */
+  healthReady: '/health/ready',
   signup: '/signup',
   login: '/login',
   logout: '/logout',

@@ -12,6 +12,3 @@ export const outboxMessageSchema = z.object({
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 export const outboxResponseSchema = z.array(outboxMessageSchema);
-
-export const healthResponseSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
-export type HealthResponse = z.infer<typeof healthResponseSchema>;

@@ -17,6 +17,7 @@ export * from './feed.ts';
 export * from './feedback.ts';
 export * from './friends.constants.ts';
 export * from './friends.ts';
+export * from './health.ts';
 export * from './limits.ts';
 export * from './messages.ts';
 export * from './newsletter.constants.ts';

@@ -10,9 +10,11 @@ import { bearerToken, type Viewer } from './viewer.ts';
  * - 'member': a live session of a member who has onboarded and verified a phone (the social endpoints);
  * - 'signed-in': a live session, whatever the setup steps (verify, logout, onboarding, phone, deletion);
  * - 'guest': the doors in (sign-up, login, password reset): any caller, a token is not even looked at;
- * - 'public': any caller (reference lists, health); a valid token only moves the call to the member's budget.
+ * - 'public': any caller (reference lists); a valid token only moves the call to the member's budget.
+ * - 'probe': any caller, never counted (health checks: a load balancer probing from a busy address must not
+ *   take a healthy process out of rotation); such routes read no token and no body.
  */
-export type Access = 'member' | 'signed-in' | 'guest' | 'public';
+export type Access = 'member' | 'signed-in' | 'guest' | 'public' | 'probe';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -56,6 +58,7 @@ export function registerAccess(
   api.decorateRequest('viewer', null);
   api.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access ?? 'member';
+    if (access === 'probe') return;
     const token = access === 'guest' ? undefined : bearerToken(request);
     const viewer = token ? await viewerFromToken(token) : null;
     request.viewer = viewer;
