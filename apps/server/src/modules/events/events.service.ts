@@ -14,6 +14,7 @@ import {
   type PagedFeed,
 } from '@corral/contract';
 import type { AppContext } from '../../app-context.ts';
+import type { Tx } from '../../db/sql.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashToken } from '../../lib/hashed-key.ts';
 import type { Viewer } from '../../lib/viewer.ts';
@@ -166,7 +167,11 @@ function describeChange(
   return changes.length > 0 ? changes.join('. ') : EVENT_MESSAGES.updated;
 }
 
-/** PATCH /events/:id: the owner's whole draft again; each follower hears of it once. */
+/**
+ * PATCH /events/:id: the owner's whole draft again; each follower who may still see it hears of it once.
+ * Follows the event no longer shows to (made private) are dropped in the same transaction, before the
+ * followers are told (see `dropFollowsNoLongerSeen`).
+ */
 export async function updateEvent(
   ctx: AppContext,
   viewer: Viewer,
@@ -193,6 +198,7 @@ export async function updateEvent(
       if (before.cancelled) throw new AppError(409, EVENT_MESSAGES.cancelledFrozen);
       if (image !== undefined) oldKeys = await q.imageKeysOf(tx, id);
       await q.updateEvent(tx, id, record, image, now(ctx));
+      await dropFollowsNoLongerSeen(tx, { eventId: id });
       await recordEventUpdate(tx, news, {
         eventId: id,
         ownerId: viewer.user.id,
@@ -209,22 +215,40 @@ export async function updateEvent(
   return getEvent(ctx, viewer, id);
 }
 
-/** POST /events/:id/cancel: stays visible, marked cancelled; followers hear of it once. Idempotent. */
+/**
+ * POST /events/:id/cancel: stays visible, marked cancelled; followers who may still see it hear of it once,
+ * and follows it no longer shows to are dropped first. Idempotent.
+ */
 export async function cancelEvent(ctx: AppContext, viewer: Viewer, id: number): Promise<EventDetail> {
   const news = new News();
   await ctx.db.transaction(async (tx) => {
     const before = await q.selectOwnEventForUpdate(tx, viewer.user.id, id);
     if (!before) throw notFound();
-    if (await q.cancelEvent(tx, id, now(ctx)))
-      await recordEventUpdate(tx, news, {
-        eventId: id,
-        ownerId: viewer.user.id,
-        info: EVENT_MESSAGES.cancelled,
-        at: now(ctx),
-      });
+    if (!(await q.cancelEvent(tx, id, now(ctx)))) return;
+    await dropFollowsNoLongerSeen(tx, { eventId: id });
+    await recordEventUpdate(tx, news, {
+      eventId: id,
+      ownerId: viewer.user.id,
+      info: EVENT_MESSAGES.cancelled,
+      at: now(ctx),
+    });
   });
   await news.send(ctx);
   return getEvent(ctx, viewer, id);
+}
+
+/**
+ * A follow lasts only while its follower may see the event (ADR 024). Follows are dropped both when the
+ * visibility changes and when the followers are told:
+ * - at the change, for the changes this module and the friends module make (an event made private, a
+ *   friendship ended), so that follower counts, Upcoming Events and calendar feeds are right at once and a
+ *   follow does not come back to life when the event shows again;
+ * - at each notifying (an edit, a cancellation), for changes made elsewhere that do not drop follows
+ *   themselves (a profile made private; blocks when they land), in the same transaction as the
+ *   notifications, whose statement checks visibility itself and does not rely on it.
+ */
+export function dropFollowsNoLongerSeen(tx: Tx, scope: q.FollowScope): Promise<number> {
+  return q.deleteUnseenFollows(tx, scope);
 }
 
 /** Follow (or unfollow) an event the viewer may see; both idempotent. One cannot follow one's own event. */

@@ -11,6 +11,7 @@ import { AppError } from '../../lib/errors.ts';
 import { byTimeAndId, byTimeAndMember, keysetPage } from '../../lib/keyset.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { isFindableMember } from '../auth/auth.service.ts';
+import { dropFollowsNoLongerSeen } from '../events/events.service.ts';
 import {
   type InvitationAnswers,
   News,
@@ -162,9 +163,15 @@ export async function removeRequest(ctx: AppContext, viewer: Viewer, id: number)
 /** What the bell's Accept and Remove do to the friend request behind a notification (registered in app.ts). */
 export const friendRequestInvitations: InvitationAnswers = { accept: acceptRequest, decline: removeRequest };
 
-/** Unfriend: both rows go; 404 when they were not friends. */
+/**
+ * Unfriend: both rows go; 404 when they were not friends. In the same transaction, each stops following the
+ * other's events they may no longer see (private events, or all of them when the owner's profile is private).
+ */
 export async function unfriend(ctx: AppContext, viewer: Viewer, userId: string): Promise<void> {
-  if (!(await deleteFriendship(ctx.db, viewer.user.id, userId))) throw notFound();
+  await ctx.db.transaction(async (tx) => {
+    if (!(await deleteFriendship(tx, viewer.user.id, userId))) throw notFound();
+    await dropFollowsNoLongerSeen(tx, { between: [viewer.user.id, userId] });
+  });
   const news = new News();
   befriended(news, viewer.user.id, userId, 'not_friends');
   await news.send(ctx);

@@ -2,6 +2,12 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Param } from '../../db/sql.ts';
 
 /**
+ * Whom the rule is asked about: a value (the viewer's id), or a column when one statement asks it for many
+ * members at once (each follower of an event, each recipient of a notification).
+ */
+export type ViewerRef = Param<string> | SQL;
+
+/**
  * Who may see what (architecture), as the one SQL condition every query about posts, events and shares
  * uses, in whichever module (the items module's SQL export, beside items.hydrate.ts). An item of `alias` is
  * visible to the viewer when it is not deleted, its author is not deleted, and the viewer is the author, a
@@ -9,7 +15,7 @@ import type { Param } from '../../db/sql.ts';
  * visible only if what it shares is visible too (a share always points at an original, never at another
  * share).
  */
-export function visibleTo(viewerId: Param<string>, alias = 'p'): SQL {
+export function visibleTo(viewerId: ViewerRef, alias = 'p'): SQL {
   const p = sql.raw(alias);
   return sql`(${ownVisible(viewerId, p)} and ${originalVisible(viewerId, p)})`;
 }
@@ -20,13 +26,13 @@ export function visibleTo(viewerId: Param<string>, alias = 'p'): SQL {
  * the item's own deletion and, for a share, its original remain. Being a plain filter, it keeps each
  * per-author index walk in order, so the walk stops after a page of rows instead of reading them all.
  */
-export function visibleFromKnownAuthor(viewerId: Param<string>, alias = 'p'): SQL {
+export function visibleFromKnownAuthor(viewerId: ViewerRef, alias = 'p'): SQL {
   const p = sql.raw(alias);
   return sql`(${p}.deleted_at is null and ${originalVisible(viewerId, p)})`;
 }
 
 /** The item itself: not deleted, by a live author the viewer is, befriends, or who is public (not a private event). */
-function ownVisible(viewerId: Param<string>, a: SQL): SQL {
+function ownVisible(viewerId: ViewerRef, a: SQL): SQL {
   return sql`
     ${a}.deleted_at is null and exists (
       select 1 from users au where au.id = ${a}.user_id and au.deleted_at is null and (
@@ -37,7 +43,7 @@ function ownVisible(viewerId: Param<string>, a: SQL): SQL {
 }
 
 /** Not a share, or a share whose original is visible. */
-function originalVisible(viewerId: Param<string>, p: SQL): SQL {
+function originalVisible(viewerId: ViewerRef, p: SQL): SQL {
   return sql`(${p}.shared_post_id is null or exists (
     select 1 from posts vsp where vsp.id = ${p}.shared_post_id and ${ownVisible(viewerId, sql.raw('vsp'))}))`;
 }

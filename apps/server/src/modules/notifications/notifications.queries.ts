@@ -1,6 +1,7 @@
 import type { NotificationKind } from '@corral/contract';
 import { sql } from 'drizzle-orm';
 import { preparedStatement, preparedStatements, selectRows, type Tx, utcText } from '../../db/sql.ts';
+import { visibleTo } from '../items/items.policy.ts';
 
 export interface NotificationRow {
   id: string;
@@ -21,15 +22,23 @@ export interface NotificationRow {
 }
 
 /**
- * A member's notifications that still stand: their actor is live and the item they are about is not deleted.
- * Every read goes through it, so a deleted account or post vanishes from the bell and from the unread count.
+ * The item of a notification `n` (posts `p`), if it has one, is one its recipient may see now (items.policy):
+ * not deleted, and not made private or hidden by a friendship that ended since the notification was written.
+ * The bell shows the item's current title, so what a member may no longer see must not show there at all.
+ */
+const itemStillSeen = sql`(n.post_id is null or ${visibleTo(sql`n.user_id`)})`;
+
+/**
+ * A member's notifications that still stand: their actor is live and the item they are about is one they may
+ * see now. Every read goes through it, so a deleted account, a deleted post or an item the member may no
+ * longer see vanishes from the bell, from the unread count and from what a stream catches up on.
  */
 const standing = (viewer: unknown) => sql`
   select n.*, a.first_name, a.last_name, a.image, p.kind as post_kind, p.title as post_title
   from notifications n
   join users a on a.id = n.actor_id and a.deleted_at is null
   left join posts p on p.id = n.post_id
-  where n.user_id = ${viewer} and (n.post_id is null or p.deleted_at is null)`;
+  where n.user_id = ${viewer} and ${itemStillSeen}`;
 
 const columns = sql`
   s.id, s.kind, s.actors, s.info, s.is_read, s.accepted_at is not null as accepted,
@@ -81,7 +90,7 @@ const manyWithUnread = preparedStatement<{ ids: string }, NotificationRow & { us
       from notifications n
       join users a on a.id = n.actor_id and a.deleted_at is null
       left join posts p on p.id = n.post_id
-      where n.id = any(${ids}::bigint[]) and (n.post_id is null or p.deleted_at is null)) s
+      where n.id = any(${ids}::bigint[]) and ${itemStillSeen}) s
     cross join lateral (
       select count(*)::int as unread from (${standing(sql`s.user_id`)}) mine where not mine.is_read) u`,
 );
@@ -119,34 +128,49 @@ export interface Cause {
   postId?: number | null;
   friendRequestId?: number | null;
   info?: string | null;
+  /**
+   * The item the notification is about, which its recipient must be able to see when it is written:
+   * `postId` unless said otherwise (a share's notification is about the share, which carries the sharer's
+   * words, while it links to the original). None for a friend request.
+   */
+  aboutItemId?: number | null;
   at: Date;
 }
 
 /**
- * Records a cause: a new row, or the same cause again (one row per cause and recipient) with its latest actor,
- * unread again and on top. Answers the row's id.
+ * The recipient `recipient` may see item `itemId` now (items.policy), as a condition of the statement that
+ * writes their notification: checked in the write itself, so nothing can change in between.
  */
-export async function upsert(tx: Tx, c: Cause): Promise<number> {
+const recipientSees = (recipient: string, itemId: number | null) =>
+  itemId === null ? sql`true` : sql`exists (select 1 from posts p where p.id = ${itemId} and ${visibleTo(recipient)})`;
+
+/**
+ * Records a cause: a new row, or the same cause again (one row per cause and recipient) with its latest actor,
+ * unread again and on top, provided its recipient may see what it is about. Answers the row's id, or null when
+ * nothing was written (the recipient may not see the item).
+ */
+export async function upsert(tx: Tx, c: Cause): Promise<number | null> {
   const [row] = await selectRows<{ id: string }>(
     tx,
     sql`
       insert into notifications
         (user_id, kind, cause, actor_id, post_id, friend_request_id, info, created_at, updated_at)
-      values (${c.userId}, ${c.kind}, ${c.cause}, ${c.actorId}, ${c.postId ?? null}, ${c.friendRequestId ?? null},
-        ${c.info ?? null}, ${c.at}, ${c.at})
+      select ${c.userId}, ${c.kind}, ${c.cause}, ${c.actorId}, ${c.postId ?? null}, ${c.friendRequestId ?? null},
+        ${c.info ?? null}, ${c.at}, ${c.at}
+      where ${recipientSees(c.userId, c.aboutItemId ?? c.postId ?? null)}
       on conflict (user_id, cause) do update set actor_id = excluded.actor_id,
         friend_request_id = excluded.friend_request_id, info = excluded.info, is_read = false,
         accepted_at = null, updated_at = excluded.updated_at
       returning id`,
   );
-  if (!row) throw new Error('the notification was not written');
-  return Number(row.id);
+  return row ? Number(row.id) : null;
 }
 
 /**
  * The likes of one item, folded into one notification for its author: the latest liker and how many others
- * (the author's own like is not counted). A like brings it back on top, unread; a like taken back only
- * recounts, and the notification goes when no liker is left. Answers the row's id, or null when it went.
+ * (the author's own like is not counted). A like brings it back on top, unread, if the author may see the
+ * item (a share whose original they may no longer see, they may not); a like taken back only recounts, and
+ * the notification goes when no liker is left. Answers the row's id, or null when it went or was not written.
  */
 export async function foldLikes(
   tx: Tx,
@@ -177,7 +201,8 @@ export async function foldLikes(
       with n as (select count(*)::int as actors,
         (select l.user_id ${likers} order by l.created_at desc limit 1) as latest ${likers})
       insert into notifications (user_id, kind, cause, actor_id, actors, post_id, created_at, updated_at)
-      select ${ownerId}, 'like', ${cause}, n.latest, n.actors, ${postId}, ${at}, ${at} from n where n.actors > 0
+      select ${ownerId}, 'like', ${cause}, n.latest, n.actors, ${postId}, ${at}, ${at} from n
+      where n.actors > 0 and ${recipientSees(ownerId, postId)}
       on conflict (user_id, cause) do update set actor_id = excluded.actor_id, actors = excluded.actors,
         is_read = false, updated_at = excluded.updated_at
       returning id`,
@@ -231,8 +256,10 @@ export async function markRead(tx: Tx, userId: string, ids: number[]): Promise<v
 }
 
 /**
- * An event's change, for each of its followers but its owner: one row per follower (cause
- * `event_update:<event>`), new or folded, unread again and on top. Answers each row's id and recipient.
+ * An event's change, for each of its followers but its owner who may see the event now (items.policy, asked
+ * per follower in this one statement: a follower the event was made private to, or whose friendship with its
+ * owner ended, gets nothing): one row per follower (cause `event_update:<event>`), new or folded, unread again
+ * and on top. Answers each row's id and recipient.
  */
 export async function upsertForFollowers(
   tx: Tx,
@@ -244,7 +271,8 @@ export async function upsertForFollowers(
       insert into notifications (user_id, kind, cause, actor_id, post_id, info, created_at, updated_at)
       select f.user_id, 'event_update', ${`event_update:${c.eventId}`}, ${c.ownerId}, ${c.eventId}, ${c.info},
         ${c.at}, ${c.at}
-      from event_follows f where f.post_id = ${c.eventId} and f.user_id <> ${c.ownerId}
+      from event_follows f join posts p on p.id = f.post_id
+      where f.post_id = ${c.eventId} and f.user_id <> ${c.ownerId} and ${visibleTo(sql`f.user_id`)}
       on conflict (user_id, cause) do update set actor_id = excluded.actor_id, info = excluded.info,
         is_read = false, updated_at = excluded.updated_at
       returning id, user_id`,

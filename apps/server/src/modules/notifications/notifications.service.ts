@@ -120,8 +120,15 @@ async function removeNotification(ctx: AppContext, viewer: Viewer, id: number): 
 /*
  * What other modules record, inside their own transactions. Each answers nothing to its caller but adds to
  * `news`, which is sent once the transaction has committed (an event never tells of a change that was rolled
- * back). Nothing is recorded for what a member does to their own things.
+ * back). Nothing is recorded for what a member does to their own things, and nothing about an item its
+ * recipient may not see at that moment (the statement that writes the notification asks items.policy), so
+ * nothing of it is pushed either.
  */
+
+/** Pushes a notification that was written (null: its recipient may not see what it is about). */
+function tell(news: News, userId: string, id: number | null) {
+  if (id !== null) news.notification(userId, id);
+}
 
 export async function recordFriendRequest(
   tx: Tx,
@@ -136,7 +143,7 @@ export async function recordFriendRequest(
     friendRequestId: c.requestId,
     at: c.at,
   });
-  news.notification(c.recipientId, id);
+  tell(news, c.recipientId, id);
 }
 
 /** A request became a friendship: the recipient's notification says so, and its sender hears of it. */
@@ -154,7 +161,7 @@ export async function recordRequestAccepted(
     actorId: c.recipientId,
     at: c.at,
   });
-  news.notification(c.senderId, id);
+  tell(news, c.senderId, id);
 }
 
 /** A request withdrawn or declined: its notification goes. */
@@ -188,9 +195,13 @@ export async function recordComment(
     info: excerpt(c.text),
     at: c.at,
   });
-  news.notification(c.ownerId, id);
+  tell(news, c.ownerId, id);
 }
 
+/**
+ * A share of the owner's item. It is about the share (it carries the sharer's words): an owner who may not
+ * see the share (the sharer's profile is private to them) is not told of it.
+ */
 export async function recordShare(
   tx: Tx,
   news: News,
@@ -203,16 +214,19 @@ export async function recordShare(
     cause: `share:${c.shareId}`,
     actorId: c.sharerId,
     postId: c.postId,
+    aboutItemId: c.shareId,
     info: c.comment ? excerpt(c.comment) : null,
     at: c.at,
   });
-  news.notification(c.ownerId, id);
+  tell(news, c.ownerId, id);
 }
 
 /**
- * An event changed (edited or cancelled): each follower, never its owner, gets one notification of it, folded
- * into their row for this event (cause `event_update:<event>`), on top and unread again. `info` says what
- * changed ('New start: Dec 2, 2026 6:00 PM MST', 'The event was cancelled.').
+ * An event changed (edited or cancelled): each follower who may see it now, never its owner, gets one
+ * notification of it, folded into their row for this event (cause `event_update:<event>`), on top and unread
+ * again; a follower it became invisible to gets nothing (the events module drops such follows in the same
+ * transaction; this statement does not rely on it). `info` says what changed ('New start: Dec 2, 2026
+ * 6:00 PM MST', 'The event was cancelled.').
  */
 export async function recordEventUpdate(
   tx: Tx,
