@@ -10,7 +10,7 @@ import { prerenderPages } from './scripts/prerender-pages.ts';
 /**
  * Precompressed at build (docs/decisions/018-web-speed.md): beside every text file of at least 1 KiB, a
  * brotli copy (quality 11) and a gzip copy (level 9), each kept only when smaller than the file; the server
- * sends them by content negotiation. Source maps stay as they are: only developer tools fetch them.
+ * sends them by content negotiation. Source maps are not compressed: they are never sent to browsers.
  */
 const precompress = compression({
   include: /\.(html|js|mjs|css|svg|json|txt|xml|webmanifest)$/,
@@ -43,7 +43,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   ],
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' } },
   build: {
-    sourcemap: true,
+    // Written for error tracking, never linked from the scripts; the server does not serve them in production.
+    sourcemap: 'hidden',
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       // The web app, and the small script of the pages delivered as static HTML (src/site/main.ts); the

@@ -223,7 +223,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
 
   await app.register(mediaRoutes, { isLive: [isLiveImage, isLiveAvatar] });
-  registerWebApp(app, config.webDistDir);
+  registerWebApp(app, config.webDistDir, { serveSourceMaps: config.env !== 'production' });
   return app;
 }
 

@@ -3,6 +3,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { MESSAGES } from '@corral/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPost, setUpMember } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -265,6 +266,51 @@ describe('a build without the prerender step', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-encoding'], url).toBe('gzip');
       expect(gunzipSync(response.rawPayload).toString(), url).toContain('<h1>Corral single-page app</h1>');
+    }
+  });
+});
+
+describe('source maps', () => {
+  /** A build with a script and its map (the web build writes them hidden: no sourceMappingURL comment). */
+  async function appServing(name: string, env: Record<string, string>) {
+    const dist = path.join(root, name);
+    await writeDist(
+      dist,
+      { 'index.html': page('Corral'), 'assets/app-AbCd_123.js': SCRIPT, 'assets/app-AbCd_123.js.map': '{"version":3}' },
+      [],
+    );
+    return createTestApp({ rateLimitScale: 1, env: { WEB_DIST_DIR: dist, ...env } });
+  }
+
+  it('are not served in production (the JSON 404), while the scripts are', async () => {
+    const t = await appServing('production', {
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'a-production-secret-of-at-least-32-characters',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
+      TWILIO_AUTH_TOKEN: 'token',
+      TWILIO_FROM: '+15005550006',
+    });
+    try {
+      for (const url of ['/assets/app-AbCd_123.js.map', '/assets/app-AbCd_123.js.m%61p']) {
+        const map = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+        expect(map.statusCode, url).toBe(404);
+        expect(map.json(), url).toEqual({ message: MESSAGES.http.notFound });
+      }
+      expect((await t.app.inject({ method: 'GET', url: '/assets/app-AbCd_123.js' })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('are served outside production, for developer tools', async () => {
+    const t = await appServing('development', {});
+    try {
+      const map = await t.app.inject({ method: 'GET', url: '/assets/app-AbCd_123.js.map' });
+      expect(map.statusCode).toBe(200);
+      expect(map.body).toBe('{"version":3}');
+    } finally {
+      await t.close();
     }
   });
 });

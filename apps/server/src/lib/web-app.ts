@@ -46,14 +46,21 @@ export function pageMap(dist: string): { pages: Map<string, string>; shell: stri
  * The built web app, served by the same process from the files precompressed at build (.br, .gz; brotli,
  * then gzip, then the file itself, by the request's Accept-Encoding, with `Vary: Accept-Encoding`). Hashed
  * assets are cached for good, HTML is revalidated. Page paths get their prerendered page or the shell (the
- * web router decides); everything else unknown, /api included, is a JSON 404.
+ * web router decides); everything else unknown, /api included, is a JSON 404. Source maps hold the whole
+ * source: with `serveSourceMaps` off (production) they get no route and answer that 404 too.
  */
-export function registerWebApp(app: FastifyInstance, dist: string): void {
+export function registerWebApp(
+  app: FastifyInstance,
+  dist: string,
+  { serveSourceMaps }: { serveSourceMaps: boolean },
+): void {
   const site = pageMap(dist);
   if (site) {
     app.register(fastifyStatic, {
       root: dist,
       wildcard: false,
+      // Each file of the build gets its own route (wildcard off): a file left out here has no route at all.
+      globIgnore: serveSourceMaps ? [] : ['**/*.map', '**/*.map.br', '**/*.map.gz'],
       index: false,
       preCompressed: true,
       setHeaders: (reply, filePath) => {
