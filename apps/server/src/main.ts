@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { endKeepAliveOnClose } from './lib/connection-drain.ts';
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -14,6 +15,8 @@ try {
 }
 
 const app = await buildApp(config);
+// Behind a proxy, a drained process leaves no kept-alive connection for the proxy to send on (deploy/README.md).
+endKeepAliveOnClose(app);
 // A promise nobody awaited failed: a bug for a test to find (vitest fails a run on one), logged in full, never a
 // reason to drop every member's requests. An uncaught exception is another matter: the code that threw may have
 // left state half-changed, so close-with-grace still closes the process gracefully and the supervisor starts
