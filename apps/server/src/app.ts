@@ -106,7 +106,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const counters: CounterStore = config.redisUrl
     ? await RedisCounterStore.connect(config.redisUrl, config.redisKeyPrefix)
     : new MemoryCounterStore(() => clock.now());
-  const bus: Bus = config.redisUrl ? await RedisBus.connect(config.redisUrl, config.redisKeyPrefix) : new MemoryBus();
+  const bus: Bus = config.redisUrl
+    ? await RedisBus.connect(config.redisUrl, config.redisKeyPrefix, {
+        now: () => clock.now(),
+        warn: (err, message) => app.log.warn({ err }, message),
+      })
+    : new MemoryBus();
   const limiter = new RateLimiter(counters, clock, config.rateLimitScale);
   const background = new BackgroundWork();
   const auth = createAuth({ config, db: database.db, mailer, sms, logger: app.log, background });

@@ -64,6 +64,8 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+  STREAMS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
+  STREAMS_PER_PROCESS: z.coerce.number().int().min(1).max(1_000_000).default(2_000),
 });
 
 /**
@@ -168,6 +170,8 @@ export const configSchema = envSchema
       webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist')),
       /** Multiplies every rate limit; for test environments only, refused in production. */
       rateLimitScale: e.RATE_LIMIT_SCALE,
+      /** Ceilings on open live streams (GET /stream) on one process: from one address (429 above), and in all (503). */
+      streamCeilings: { perIp: e.STREAMS_PER_IP, perProcess: e.STREAMS_PER_PROCESS },
       /** Whether the dev outbox answers: only while neither SMTP nor Twilio is configured, never in production. */
       outboxEnabled: !production && !e.SMTP_URL && !twilio,
     };

@@ -84,6 +84,9 @@ export const MESSAGES = {
     validation: 'The given data was invalid.',
     serverError: 'Something went wrong. Please try again.',
     tooManyRequests: (seconds: number) => `Too many requests. Please try again in ${formatWait(seconds)}.`,
+    /** A part the request needs (Redis, behind the sign-in and sign-up limits) is gone for a moment: 503. */
+    serviceUnavailable: (seconds: number) =>
+      `This is unavailable for a moment. Please try again in ${formatWait(seconds)}.`,
     notOnboarded: 'Please complete your onboarding first.',
     notVerified: 'Please verify your phone number first.',
   },

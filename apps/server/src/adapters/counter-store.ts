@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { failFastRedis, RedisTimeoutError, whenReady, withDeadline } from './redis.ts';
 
 /** A sliding window's counts: their sum, and the oldest sub-window that still holds one. */
 export interface WindowCount {
@@ -80,13 +81,25 @@ end
 if amount > 0 then redis.call('PEXPIRE', KEYS[1], ttl) end
 return { total, oldest }`;
 
-/** How long the store stops asking Redis after a failure, answering at once instead. */
-const CIRCUIT_OPEN_MS = 5_000;
+/** How long the store stops asking Redis after it let a command go unanswered, answering at once instead. */
+export const CIRCUIT_OPEN_MS = 5_000;
 
 /**
- * Redis counters that fail fast (security.md): no offline queue (a call while disconnected fails at once),
- * short timeouts, and a circuit that opens for a few seconds after a failure, so that a slow or dead Redis
- * never holds requests; the rate limiter then refuses the limits that must fail closed.
+ * The counters cannot be read because Redis is gone: not connected (refused, restarting), or the circuit is
+ * open because it let a command go unanswered for COMMAND_DEADLINE_MS. Never thrown for a Redis that is
+ * merely slow: a command on a connected Redis is given that long.
+ */
+export class CountersUnavailableError extends Error {}
+
+/**
+ * Redis counters that tell a Redis that is gone from one that is slow (security.md):
+ * - gone: the connection is not ready (no offline queue: nothing waits for it to come back), or a command
+ *   just failed on it → fails at once;
+ * - slow: a command on a ready connection waits up to COMMAND_DEADLINE_MS (2 s), counted after the event
+ *   loop has read what arrived (redis.ts `withDeadline`), so a busy process is not taken for a dead Redis;
+ * - hung: a command that gets no answer by then opens a circuit for a few seconds, so a Redis that accepts
+ *   and never answers holds one request per deadline, not every request.
+ * The rate limiter refuses the limits that must fail closed (503: the member did nothing wrong).
  */
 export class RedisCounterStore implements CounterStore {
   private openUntil = 0;
@@ -95,42 +108,29 @@ export class RedisCounterStore implements CounterStore {
 
   /** Connects, waiting at most a second for Redis to answer (the store fails fast either way). */
   static async connect(url: string, keyPrefix: string): Promise<RedisCounterStore> {
-    const redis = new Redis(url, {
-      keyPrefix,
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-      connectTimeout: 1_000,
-      commandTimeout: 250,
-      retryStrategy: (attempt) => Math.min(attempt * 250, 2_000),
-    });
-    redis.on('error', () => {}); // each failed call says so; reconnection goes on in the background
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, 1_000);
-      redis.once('ready', () => {
-        clearTimeout(timer);
-        resolve();
-      });
-    });
+    const redis = failFastRedis(url, { keyPrefix });
+    await whenReady(redis);
     return new RedisCounterStore(redis);
   }
 
   async add(key: string, current: number, first: number, amount: number, ttlMs: number): Promise<WindowCount> {
-    if (Date.now() < this.openUntil) throw new Error('the Redis circuit is open');
+    if (Date.now() < this.openUntil) throw new CountersUnavailableError('the Redis circuit is open');
+    if (this.redis.status !== 'ready') throw new CountersUnavailableError(`Redis is ${this.redis.status}`);
     try {
-      const [total, oldest] = (await this.redis.eval(ADD_SCRIPT, 1, key, current, first, amount, ttlMs)) as [
-        number,
-        number,
-      ];
+      const [total, oldest] = (await withDeadline(
+        this.redis.eval(ADD_SCRIPT, 1, key, current, first, amount, ttlMs),
+      )) as [number, number];
       return { total: Number(total), oldest: Number(oldest) < 0 ? null : Number(oldest) };
     } catch (error) {
-      this.openUntil = Date.now() + CIRCUIT_OPEN_MS;
-      throw error;
+      if (error instanceof RedisTimeoutError) this.openUntil = Date.now() + CIRCUIT_OPEN_MS;
+      throw new CountersUnavailableError(error instanceof Error ? error.message : String(error), { cause: error });
     }
   }
 
-  /** Asks Redis itself, past the circuit: fails at once while disconnected, after commandTimeout if slow. */
+  /** Asks Redis itself, past the circuit (readiness): fails at once while it is gone, at the deadline if hung. */
   async ping(): Promise<void> {
-    await this.redis.ping();
+    if (this.redis.status !== 'ready') throw new CountersUnavailableError(`Redis is ${this.redis.status}`);
+    await withDeadline(this.redis.ping());
   }
 
   async close(): Promise<void> {

@@ -6,6 +6,9 @@ import { AppError } from './errors.ts';
 /** Limits whose counters must be trusted: if the store fails, these refuse rather than allow. */
 const FAIL_CLOSED: ReadonlySet<string> = new Set(['login', 'signup', 'forgot', 'phone']);
 
+/** When to try again after a refusal for want of the counters: about as long as the store's circuit stays open. */
+const RETRY_WHILE_UNAVAILABLE_S = 5;
+
 /** Sub-windows per window: counts are kept per tenth of a window. */
 const SUBWINDOWS = 10;
 
@@ -70,7 +73,9 @@ export class RateLimiter {
     try {
       counts = await Promise.all(keys.map((key) => this.add(key, now, amount)));
     } catch {
-      if (keys.some(([name]) => [...FAIL_CLOSED].some((prefix) => name.startsWith(prefix)))) throw tooManyRequests(60);
+      // The store fails only when Redis is gone (a slow one is waited for): the member did nothing wrong.
+      if (keys.some(([name]) => [...FAIL_CLOSED].some((prefix) => name.startsWith(prefix))))
+        throw countersUnavailable(RETRY_WHILE_UNAVAILABLE_S);
       return;
     }
     let retryAfter = 0;
@@ -101,6 +106,13 @@ export class RateLimiter {
 
 export function tooManyRequests(retryAfterSeconds: number): AppError {
   return new AppError(429, MESSAGES.http.tooManyRequests(retryAfterSeconds), undefined, {
+    'retry-after': String(retryAfterSeconds),
+  });
+}
+
+/** A fail-closed limit could not be checked (Redis is gone): 503, to be tried again shortly. */
+export function countersUnavailable(retryAfterSeconds: number): AppError {
+  return new AppError(503, MESSAGES.http.serviceUnavailable(retryAfterSeconds), undefined, {
     'retry-after': String(retryAfterSeconds),
   });
 }
