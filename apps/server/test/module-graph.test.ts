@@ -6,12 +6,14 @@ import { describe, expect, it } from 'vitest';
 
 /*
  * The server's module graph, read from its imports (conventions, "Server"; ADR 019). A node is a folder
- * under src/modules, or one of the layers lib, adapters and db. The composition root (app.ts, main.ts,
- * app-context.ts, config.ts, seed/) wires modules together and is no node. Tests are left out: a test may
- * reach into what it tests.
+ * under src/modules, one of the layers lib, adapters and db, or ops (the operators' commands: backup and
+ * restore work on the database and the storage beside the app, not through it). The composition root
+ * (app.ts, main.ts, cli.ts, app-context.ts, config.ts, seed/) wires modules together and is no node. Tests
+ * are left out: a test may reach into what it tests.
  */
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 const LAYERS = new Set(['lib', 'adapters', 'db']);
+const OPS = 'ops';
 
 interface Import {
   from: string;
@@ -33,7 +35,7 @@ export function nodeOf(file: string): string | null {
   const parts = path.relative(SRC, file).split(path.sep);
   if (parts[0] === '..' || parts.length < 2) return null;
   if (parts[0] === 'modules') return parts.length > 2 ? `modules/${parts[1]}` : null;
-  return parts[0] && LAYERS.has(parts[0]) ? parts[0] : null;
+  return parts[0] && (LAYERS.has(parts[0]) || parts[0] === OPS) ? parts[0] : null;
 }
 
 /** Every relative import and re-export of src, type-only ones included (a type ties modules as well). */
@@ -96,6 +98,14 @@ describe('the server module graph', () => {
   it('keeps lib, adapters and db below every module', () => {
     const upward = imports.filter((edge) => LAYERS.has(edge.from) && edge.to.startsWith('modules/'));
     expect(upward.map((edge) => edge.site)).toEqual([]);
+  });
+
+  it('keeps ops beside the app: it reads no module, and only the command line (cli.ts) reads it', () => {
+    const crossing = imports.filter(
+      (edge) => (edge.from === OPS && edge.to.startsWith('modules/')) || (edge.to === OPS && edge.from !== OPS),
+    );
+    expect(graph.get(OPS)).toContain('db');
+    expect(crossing.map((edge) => edge.site)).toEqual([]);
   });
 
   it('keeps test code out of src: no source file imports from outside src (fixtures live in test/)', () => {
