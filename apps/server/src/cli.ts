@@ -33,7 +33,7 @@ const COMMANDS: Record<string, Command> = {
         console.warn(
           `warning: keeping backups ${keepDays} days breaks the 90-day deletion policy (README, "Backup and restore")`,
         );
-      const { folder, manifest, pruned } = await createBackup(config, path.resolve(dir), { keepDays });
+      const { folder, manifest, pruned } = await createBackup(config, operatorPath(dir), { keepDays });
       const rows = Object.values(manifest.database.rows).reduce((sum, n) => sum + n, 0);
       console.log(`backup written: ${folder}`);
       console.log(
@@ -53,7 +53,7 @@ const COMMANDS: Record<string, Command> = {
     options: { force: { type: 'boolean' } },
     async run(config, { positionals: [folder], values }) {
       if (!folder) throw new UsageError('restore needs the backup folder');
-      const result = await restoreBackup(config, path.resolve(folder), { force: values.force === true });
+      const result = await restoreBackup(config, operatorPath(folder), { force: values.force === true });
       console.log(`restored: the backup of ${result.manifest.createdAt}`);
       console.log(`  media files written: ${result.mediaRestored}`);
       for (const note of result.notes) console.log(`  ${note}`);
@@ -63,6 +63,13 @@ const COMMANDS: Record<string, Command> = {
 };
 
 class UsageError extends Error {}
+
+/**
+ * A path typed on the command line, from where the operator typed it. npm runs the script in apps/server (as
+ * it runs the server, so a relative DATA_DIR means the same to both) and names the operator's directory in
+ * INIT_CWD: the one variable read outside config.ts, because it is npm's, not a setting of the server.
+ */
+const operatorPath = (typed: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), typed);
 
 function usage(): string {
   const lines = Object.values(COMMANDS).map((command) => `  ${command.usage}\n      ${command.summary}`);
