@@ -3,9 +3,10 @@
  * N members with skewed friend counts (a few hubs), posts whose authors are skewed as real authors
  * are (a few post a lot, most rarely), image records, likes and comments with their counters, and
  * three viewers to measure: typical (median friend count), sparse (5 friends who rarely post) and
- * heavy (1,200 friends). Everything is generated inside PostgreSQL with generate_series.
+ * heavy (1,200 friends). With --events, events too (half past, half to come, a fifth private) and the
+ * notifications of comments. Everything is generated inside PostgreSQL with generate_series.
  *
- *   node --import tsx bench/src/generate.ts --members 10000 --posts 200000
+ *   node --import tsx bench/src/generate.ts --members 10000 --posts 200000 [--events 2000]
  *
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/corral_bench) is dropped and
  * made again. The viewers' session tokens are written to bench/results/viewers-<posts>.json.
@@ -49,7 +50,15 @@ async function timed(label: string, run: () => Promise<unknown>): Promise<void> 
   console.log(`  ${label.padEnd(28)} ${((performance.now() - start) / 1000).toFixed(1)} s`);
 }
 
-export async function generate({ members, posts }: { members: number; posts: number }): Promise<Viewer[]> {
+export async function generate({
+  members,
+  posts,
+  events = 0,
+}: {
+  members: number;
+  posts: number;
+  events?: number;
+}): Promise<Viewer[]> {
   const url = benchDatabaseUrl();
   await recreateDatabase(url);
   const handle = openDatabase({ databaseUrl: url, pglitePath: 'memory://' });
@@ -131,6 +140,10 @@ export async function generate({ members, posts }: { members: number; posts: num
       'update posts p set comments_count = c.n from (select post_id, count(*) n from comments group by post_id) c where c.post_id = p.id',
     );
   });
+  if (events > 0) {
+    await timed('events', () => insertEvents(q, members, events));
+    await timed('notifications', () => insertCommentNotifications(q));
+  }
   const viewers = await timed('viewers', () => Promise.resolve()).then(() => makeViewers(q, members));
   // As autovacuum would leave a settled table: statistics, and a visibility map for index-only scans.
   await timed('vacuum analyze', () => q('vacuum analyze'));
@@ -141,6 +154,36 @@ export async function generate({ members, posts }: { members: number; posts: num
 }
 
 type Query = (sql: string, params?: unknown[]) => Promise<pg.QueryResult>;
+
+/**
+ * Events by skewed hosts, created over the past year, taking place from a year ago to a year ahead, a fifth
+ * private; titles of a few common words ('Rodeo' in most), as search meets them.
+ */
+async function insertEvents(q: Query, members: number, events: number): Promise<void> {
+  await q(
+    `with made as (
+       insert into posts (user_id, kind, title, sort_date, created_at)
+       select 'b' || (1 + floor($1::int * power(random(), 3)))::int, 'event',
+              (array['Spring', 'Summer', 'Ranch', 'County', 'Classic', 'Open'])[1 + floor(random() * 6)::int] || ' ' ||
+              (array['Rodeo', 'Rodeo', 'Rodeo', 'Barrel Race', 'Roping'])[1 + floor(random() * 5)::int] || ' ' || g, ts, ts
+       from (select g, now() - random() * interval '365 days' as ts from generate_series(1, $2::int) g) s
+       returning id)
+     insert into event_details (post_id, from_date, to_date, location, address, is_private)
+     select id, f, f + interval '2 days', 'Bench Arena', '1 Arena Road, Cheyenne, WY', random() < 0.2
+     from (select id, now() + (random() * 730 - 365) * interval '1 day' as f from made) m`,
+    [members, events],
+  );
+}
+
+/** The notification each comment gives its post's author ('comment:<id>'), at the times they would have come. */
+async function insertCommentNotifications(q: Query): Promise<void> {
+  await q(
+    `insert into notifications (user_id, kind, cause, actor_id, post_id, info, is_read, created_at, updated_at)
+     select p.user_id, 'comment', 'comment:' || c.id, c.user_id, p.id, c.text, random() < 0.7, c.t, c.t
+     from (select *, now() - random() * interval '90 days' as t from comments) c join posts p on p.id = c.post_id
+     where c.user_id <> p.user_id`,
+  );
+}
 
 async function makeViewers(q: Query, members: number): Promise<Viewer[]> {
   const median = await q(
@@ -186,8 +229,16 @@ async function makeViewers(q: Query, members: number): Promise<Viewer[]> {
 
 if (process.argv[1]?.endsWith('generate.ts')) {
   const { values } = parseArgs({
-    options: { members: { type: 'string', default: '10000' }, posts: { type: 'string', default: '200000' } },
+    options: {
+      members: { type: 'string', default: '10000' },
+      posts: { type: 'string', default: '200000' },
+      events: { type: 'string', default: '0' },
+    },
   });
-  const viewers = await generate({ members: Number(values.members), posts: Number(values.posts) });
+  const viewers = await generate({
+    members: Number(values.members),
+    posts: Number(values.posts),
+    events: Number(values.events),
+  });
   console.table(viewers.map(({ name, userId, friends }) => ({ name, userId, friends })));
 }

@@ -12,12 +12,13 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { rssKb } from './lib/server-process.ts';
+import { openStream, type Stream } from './lib/streams.ts';
 
 const { values } = parseArgs({
   options: {
@@ -61,6 +62,8 @@ function startServer(port: number, prefix: string): Promise<ChildProcess> {
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_SCALE: '1000',
+      // Every stream comes from this one address.
+      STREAMS_PER_IP: String(streamCount),
       DATA_DIR: path.join(tmpdir(), `corral-stream-bench-${port}`),
       WEB_DIST_DIR: path.join(tmpdir(), 'no-web'),
     },
@@ -102,47 +105,7 @@ async function seedMembers(n: number) {
   return new Map(rows.map((row) => [row.n, Number(row.id)]));
 }
 
-interface Stream {
-  /** Resolves when a friend_accepted notification arrives. */
-  accepted: Promise<number>;
-  ready: Promise<void>;
-  request: http.ClientRequest;
-}
-
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1_000_000 });
-
-function openStream(port: number, token: string): Stream {
-  let resolveReady: () => void = () => {};
-  let resolveAccepted: (at: number) => void = () => {};
-  const ready = new Promise<void>((resolve) => {
-    resolveReady = resolve;
-  });
-  const accepted = new Promise<number>((resolve) => {
-    resolveAccepted = resolve;
-  });
-  const request = http.get(
-    `http://127.0.0.1:${port}/api/stream`,
-    { headers: { authorization: `Bearer ${token}` }, agent: false },
-    (response) => {
-      if (response.statusCode !== 200) throw new Error(`stream answered ${response.statusCode}`);
-      response.setEncoding('utf8');
-      let buffer = '';
-      response.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end = buffer.indexOf('\n\n');
-        while (end >= 0) {
-          const frame = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (frame.includes('event: ready')) resolveReady();
-          if (frame.includes('event: notification') && frame.includes('"friend_accepted"'))
-            resolveAccepted(performance.now());
-          end = buffer.indexOf('\n\n');
-        }
-      });
-    },
-  );
-  return { ready, accepted, request };
-}
 
 function post(port: number, url: string, token: string): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -159,10 +122,9 @@ function post(port: number, url: string, token: string): Promise<number> {
   });
 }
 
-async function rssKb(pid: number | undefined): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
-}
+/** The notification an answer sends its request's sender. */
+const isFriendAccepted = (frame: string) =>
+  frame.includes('event: notification') && frame.includes('"friend_accepted"');
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -181,7 +143,7 @@ try {
   const opened = performance.now();
   const streams: Stream[] = [];
   for (let i = 1; i <= streamCount; i += 1) {
-    streams.push(openStream(basePort + ((i - 1) % processes), `t-listener${i}`));
+    streams.push(openStream(basePort + ((i - 1) % processes), `t-listener${i}`, isFriendAccepted));
     if (i % 100 === 0) await Promise.all(streams.slice(-100).map((s) => s.ready));
   }
   await Promise.all(streams.map((s) => s.ready));
@@ -203,7 +165,7 @@ try {
       const status = await post(answerPort, `/api/friends/requests/${requests.get(i)}/accept`, `t-answerer${i}`);
       if (status !== 200) throw new Error(`accept answered ${status}`);
       answerTimes.push(performance.now() - sent);
-      latencies.push((await stream.accepted) - sent);
+      latencies.push((await stream.arrived) - sent);
     }
   };
   const answered = performance.now();

@@ -8,9 +8,8 @@
  *
  *   node --import tsx bench/src/timeline-bench.ts --posts 10000 [--duration 5] [--deep-page 50]
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
@@ -18,6 +17,8 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { POSTGRES_SESSION_OPTIONS } from '../../apps/server/src/db/client.ts';
 import { benchDatabaseUrl, type Viewer } from './generate.ts';
+import { closeConnections, type Latency, load, quantile } from './lib/http-load.ts';
+import { benchServerEnv, RESULTS_DIR, startServer } from './lib/server-process.ts';
 
 const run = promisify(execFile);
 const { values } = parseArgs({
@@ -30,61 +31,10 @@ const { values } = parseArgs({
 });
 const duration = Number(values.duration);
 const deepPage = Number(values['deep-page']);
-const results = path.join(import.meta.dirname, '../results');
+const results = RESULTS_DIR;
 const viewers: Viewer[] = JSON.parse(await readFile(path.join(results, `viewers-${values.posts}.json`), 'utf8'));
 const databaseUrl = benchDatabaseUrl();
-const serverEnv = {
-  NODE_ENV: 'development',
-  DATABASE_URL: databaseUrl,
-  SEED_DEMO: 'false',
-  LOG_LEVEL: 'warn',
-  RATE_LIMIT_SCALE: '1000',
-  DATA_DIR: path.join(results, 'data'),
-  WEB_DIST_DIR: path.join(results, 'no-web'),
-};
-
-interface Latency {
-  p50: number;
-  p99: number;
-  rps: number;
-}
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-
-function get(url: string, token: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent, headers: { authorization: `Bearer ${token}` } }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-    });
-    request.on('error', reject);
-  });
-}
-
-/**
- * Loads the server process with `connections` clients sending back to back (keep-alive) for `duration`
- * seconds; latencies measured per request with microsecond resolution (autocannon rounds to whole ms).
- */
-async function load(url: string, token: string, connections: number): Promise<Latency> {
-  for (let i = 0; i < 20; i += 1) await get(url, token); // warm the connection's prepared statements
-  const samples: number[] = [];
-  const start = performance.now();
-  const end = start + duration * 1000;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < end) {
-        const sent = performance.now();
-        const status = await get(url, token);
-        if (status !== 200) throw new Error(`${url}: ${status}`);
-        samples.push(performance.now() - sent);
-      }
-    }),
-  );
-  const elapsed = (performance.now() - start) / 1000;
-  samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? 0;
-  return { p50: at(0.5), p99: at(0.99), rps: samples.length / elapsed };
-}
+const serverEnv = benchServerEnv(databaseUrl);
 
 interface Statement {
   sql: string;
@@ -154,9 +104,8 @@ async function pgbench(statements: Statement[], connections: number, mode: 'prep
   }
   await rm(dir, { recursive: true, force: true });
   latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
   const tps = Number(/tps = ([\d.]+)/.exec(stdout)?.[1] ?? 0);
-  return { p50: at(0.5), p99: at(0.99), rps: tps };
+  return { p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), rps: tps };
 }
 
 function literal(value: unknown): string {
@@ -189,24 +138,6 @@ function referencePage(viewerId: string, cursor: { at: string; id: number } | nu
       and (p.user_id = ${v} or p.user_id in (select friend_id from friendships where user_id = ${v}))
     order by p.sort_date desc nulls last, p.id desc nulls last limit 10`;
   return { sql, params: cursor ? [viewerId, cursor.at, cursor.id] : [viewerId] };
-}
-
-async function startServer(port: string): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: path.join(import.meta.dirname, '../..'),
-    env: { ...process.env, ...serverEnv, PORT: port, HOST: '127.0.0.1' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; i < 200; i += 1) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return server;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  server.kill();
-  throw new Error('the server did not start');
 }
 
 // 1. The statements of each page, recorded in this process through the database client.
@@ -264,7 +195,7 @@ for (const viewer of viewers) {
 await recorder.close();
 
 // 2. Load: the endpoint (server in its own process), its statements and the reference under pgbench.
-const server = await startServer(values.port);
+const server = await startServer(values.port, serverEnv);
 const base = `http://127.0.0.1:${values.port}/api/home/timeline`;
 const lines: string[] = [];
 const fmt = (n: number) => n.toFixed(n < 10 ? 2 : 1);
@@ -272,7 +203,8 @@ try {
   for (const { viewer, page, query, statements, reference } of pages) {
     const row: Record<string, Latency> = {};
     for (const connections of [1, 10]) {
-      row[`endpoint${connections}`] = await load(`${base}${query}`, viewer.token, connections);
+      const request = { url: `${base}${query}`, token: viewer.token };
+      row[`endpoint${connections}`] = await load(() => request, { connections, duration });
       row[`sql${connections}`] = await pgbench(statements, connections, 'prepared');
       row[`reference${connections}`] = await pgbench([reference], connections, 'simple');
     }
@@ -286,7 +218,7 @@ try {
   }
 } finally {
   server.kill();
-  agent.destroy();
+  closeConnections();
 }
 
 const table = [
