@@ -20,11 +20,13 @@ import { registerAccess } from './lib/access.ts';
 import { registerAfterResponse } from './lib/after-response.ts';
 import { BackgroundWork } from './lib/background-work.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { loggedMailer, loggedSms } from './lib/delivery-log.ts';
 import { registerDraining } from './lib/draining.ts';
 import { registerErrorHandler } from './lib/http-errors.ts';
 import { registerInputGuard } from './lib/input-guard.ts';
 import { logSerializers } from './lib/log-serializers.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
+import { registerRequestId, requestIdFrom, requestIdMixin } from './lib/request-id.ts';
 import { registerApiCompression, registerWebApp } from './lib/web-app.ts';
 import { scheduleAccountPurge } from './modules/auth/account-purge.ts';
 import { accountEntryRoutes, sessionRoutes } from './modules/auth/auth.routes.ts';
@@ -75,6 +77,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         : {
             level: config.logLevel,
             serializers: logSerializers,
+            mixin: requestIdMixin,
             redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token', '*.code'],
             ...(typeof options.logger === 'object' ? options.logger : {}),
           },
@@ -84,9 +87,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    genReqId: requestIdFrom(config.trustProxy),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerRequestId(app);
 
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
@@ -101,8 +106,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   const outbox = new Outbox(path.join(config.dataDir, 'outbox'));
-  const mailer: Mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(outbox);
-  const sms: SmsSender = config.twilio ? twilioSms(config.twilio) : outboxSms(outbox);
+  const mailer: Mailer = loggedMailer(
+    config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(outbox),
+    app.log,
+  );
+  const sms: SmsSender = loggedSms(config.twilio ? twilioSms(config.twilio) : outboxSms(outbox), app.log);
   const counters: CounterStore = config.redisUrl
     ? await RedisCounterStore.connect(config.redisUrl, config.redisKeyPrefix)
     : new MemoryCounterStore(() => clock.now());

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { asPartOf } from './request-id.ts';
 
 type Job = () => Promise<unknown>;
 
@@ -14,7 +15,7 @@ const jobs = new WeakMap<FastifyRequest, Job[]>();
 /**
  * Work done after the answer (security.md: forgot password answers the same, in the same time, whether or
  * not the address is a member's). Jobs start when the response is sent and are counted in ctx.background;
- * a failure is logged, never thrown.
+ * they run as part of their request (their log lines carry its id); a failure is logged, never thrown.
  */
 export function registerAfterResponse(api: FastifyInstance): void {
   api.decorateRequest('afterResponse', function afterResponse(this: FastifyRequest, job: Job) {
@@ -27,7 +28,7 @@ export function registerAfterResponse(api: FastifyInstance): void {
     const started = new Promise((resolve) => setImmediate(resolve));
     for (const job of pending)
       api.ctx.background.track(
-        started.then(() => job()),
+        started.then(() => asPartOf(request.id, job)),
         (error) => request.log.error({ err: error }, 'work after the response failed'),
       );
   });
