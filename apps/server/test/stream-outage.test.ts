@@ -70,7 +70,7 @@ describe('a stream open across a Redis outage', () => {
 
 describe('ceilings on open streams', () => {
   it.each([
-    { ceiling: 'per address', env: { STREAMS_PER_IP: '3' }, status: 429, retryAfter: '30' },
+    { ceiling: 'per address', env: { STREAMS_PER_IP: '3' } as Record<string, string>, status: 429, retryAfter: '30' },
     { ceiling: 'per process', env: { STREAMS_PER_PROCESS: '3' }, status: 503, retryAfter: '5' },
   ])(
     'refuses a stream past the $ceiling ceiling with $status and Retry-After, and takes one again once there is room',
