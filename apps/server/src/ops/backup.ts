@@ -8,7 +8,6 @@ import { selectRows } from '../db/sql.ts';
 import { readDatabaseFacts } from './database-facts.ts';
 import {
   type BackupFile,
-  type DatabaseFacts,
   describeFile,
   type Manifest,
   type MediaRecord,
@@ -81,14 +80,14 @@ async function dumpPostgres(databaseUrl: string, folder: string): Promise<Databa
     const facts = await handle.db.transaction(
       async (tx) => {
         const [row] = await selectRows<{ snapshot: string }>(tx, sql`select pg_export_snapshot() as snapshot`);
-        const facts: DatabaseFacts = await readDatabaseFacts(tx);
         await runPostgresTool('pg_dump', [
           '--format=custom',
           `--snapshot=${row?.snapshot}`,
           `--file=${path.join(folder, file)}`,
           `--dbname=${databaseUrl}`,
         ]);
-        return facts;
+        // Still the snapshot's view (repeatable read): the rows the dump holds.
+        return readDatabaseFacts(tx);
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
