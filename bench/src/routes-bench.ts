@@ -271,12 +271,12 @@ const cell = (r: LoadResult) => `${fmt(r.p50)} / ${fmt(r.p99)} | ${Math.round(r.
 
 function routeTable(rows: Row[]): string[] {
   return [
-    '| route | c=1 p50 / p99 ms | c=1 rps | c=10 p50 / p99 ms | c=10 rps | server CPU ms a request (c=10) | machine busy (c=10) | refused 503 (c=10) |',
-    '|---|---|---|---|---|---|---|---|',
-    ...rows.map(
-      ({ route, c1, c10 }) =>
-        `| ${route.label} | ${cell(c1)} | ${cell(c10)} | ${fmt(c10.cpuPerRequest ?? 0)} | ${Math.round((c10.machineBusy ?? 0) * 100)} % | ${c10.refusals} |`,
-    ),
+    '| route | c=1 p50 / p99 ms | c=1 rps | c=10 p50 / p99 ms | c=10 rps | server CPU ms a request (c=10) | one core of server CPU: rps | machine busy (c=10) | refused 503 (c=10) |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...rows.map(({ route, c1, c10 }) => {
+      const cpu = c10.cpuPerRequest ?? 0;
+      return `| ${route.label} | ${cell(c1)} | ${cell(c10)} | ${fmt(cpu)} | ${cpu > 0 ? Math.round(1000 / cpu) : '-'} | ${Math.round((c10.machineBusy ?? 0) * 100)} % | ${c10.refusals} |`;
+    }),
   ];
 }
 
@@ -318,7 +318,7 @@ try {
 
 const heading = [
   `One server process, ${Number(values.posts).toLocaleString('en-US')} posts, ${duration} s a run; ${new Date().toISOString().slice(0, 10)}, ${availableParallelism()} cores, Node ${process.version}, PostgreSQL ${targets.postgres}.`,
-  "Server CPU: the process's user + system time over the run ÷ requests; machine busy: all cores, from /proc/stat.",
+  "Server CPU: the process's user + system time over the run ÷ requests (its libuv threads, scrypt and sharp, included); one core of server CPU: 1000 ÷ that, what the process would answer with a core to itself and PostgreSQL elsewhere; machine busy: all cores, from /proc/stat.",
   '',
 ];
 const tables = [...heading, ...routeTable(rows), ...(streamFigures ? ['', ...streamTable(streamFigures)] : [])].join(
