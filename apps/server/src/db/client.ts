@@ -67,7 +67,7 @@ export interface DatabaseOptions {
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
+    const pool = new CheckoutReturningPool({
       connectionString: options.databaseUrl,
       max: 10,
       connectionTimeoutMillis: 5_000,
@@ -76,9 +76,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       options: POSTGRES_SESSION_OPTIONS,
     });
     pool.on('error', (error) => options.onConnectionLost?.(error));
-    // A connection that breaks while checked out (mid-transaction) emits 'error' too, and the pool listens only
-    // to idle ones: the statement that was running rejects, or the next one does, so this listener has
-    // nothing to add; it is there so that the event does not end the process.
+    // Every connection listens for its 'error' event from the start: node-postgres emits it whenever a
+    // connection breaks, and the pool listens only while the connection is idle.
     pool.on('connect', (connection) => connection.on('error', () => undefined));
     const db = drizzlePg(pool, { schema, logger: statementLogger(options) }) as unknown as Database;
     return {
@@ -106,6 +105,40 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     runAlone: (work) => work(),
     close: () => client.close(),
   };
+}
+
+/**
+ * node-postgres' pool, except that a connection checked out (a Drizzle transaction) and broken meanwhile goes
+ * back to the pool at once, to be closed, and releasing it again does nothing. Two things need it: a broken
+ * checked-out connection emits 'error' with nobody listening (the pool listens to idle ones only), which
+ * would end the process; and Drizzle sends BEGIN before its try block, so a transaction whose BEGIN meets a
+ * dead connection never releases it: after a PostgreSQL restart, the pool would fill with dead connections
+ * and every request would wait for one in vain.
+ */
+type ConnectCallback = Parameters<pg.Pool['connect']>[0];
+
+class CheckoutReturningPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: NonNullable<ConnectCallback>): void;
+  override connect(callback?: ConnectCallback) {
+    // pool.query checks out with a callback and watches the connection itself.
+    if (callback) return super.connect(callback);
+    return super.connect().then(releasedWhenBroken);
+  }
+}
+
+function releasedWhenBroken(connection: pg.PoolClient): pg.PoolClient {
+  const release = connection.release;
+  let released = false;
+  const onError = (error: Error) => connection.release(error);
+  connection.release = (error?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    connection.removeListener('error', onError);
+    release(error);
+  };
+  connection.on('error', onError);
+  return connection;
 }
 
 /**
