@@ -391,9 +391,10 @@ describe('event changes, the event made private: a follower who may no longer se
     await edit(refs, { eventTitle: 'County fair rodeo, open again' });
     const detail = (await expectStatus(stranger, 'GET', `/api/events/${event}`, 200)).json().data;
     expect(detail).toMatchObject({ is_following: false, followers_count: 1 });
-    expect((await aboutItem(stranger, event)).map((n) => n.info)).not.toContain(
-      'New title: County fair rodeo, open again',
-    );
+    const notes = await aboutItem(stranger, event);
+    // The notification written while they could see it shows again; what happened while hidden never was.
+    expect(notes.map((n) => n.info)).toEqual(['New title: County fair rodeo 2026']);
+    expect(JSON.stringify(await bell(stranger))).not.toContain('SECRET');
   });
   it('guest: no stream, no bell', async () => {
     await expectStatus(null, 'GET', '/api/stream', 401);
@@ -407,6 +408,7 @@ describe('a private event cancelled: a follower whose friendship ended', () => {
   let exFriend: Member;
   let event: number;
   let pushed: Map<Member, BellNote[]>;
+  let followersOnceUnfriended: string[];
   beforeAll(async () => {
     const base = await serverUrl();
     const refs = await references(t.app);
@@ -416,6 +418,7 @@ describe('a private event cancelled: a follower whose friendship ended', () => {
     for (const follower of [hostFriend, exFriend])
       await expectStatus(follower, 'POST', `/api/events/${event}/follow`, 200);
     await expectStatus(host, 'DELETE', `/api/friends/${exFriend.user.id}`, 200);
+    followersOnceUnfriended = await followersOf(event);
 
     const streams = new Map([hostFriend, exFriend].map((m) => [m, openStream(base, m.token)] as const));
     for (const stream of streams.values()) expect((await stream).status).toBe(200);
@@ -428,6 +431,7 @@ describe('a private event cancelled: a follower whose friendship ended', () => {
   });
 
   it('owner: the ex-friend stopped following when the friendship ended', async () => {
+    expect(followersOnceUnfriended).toEqual([hostFriend.user.id]);
     expect(await aboutItem(host, event)).toEqual([]);
     expect((await expectStatus(host, 'GET', `/api/events/${event}`, 200)).json().data.followers_count).toBe(1);
   });
@@ -440,6 +444,11 @@ describe('a private event cancelled: a follower whose friendship ended', () => {
     expect(await aboutItem(exFriend, event)).toEqual([]);
     expect(pushed.get(exFriend)?.filter((n) => n.post_id === event)).toEqual([]);
     expect(await followersOf(event)).toEqual([hostFriend.user.id]);
+  });
+  it('other member, a friend again: the cancellation told while they could not see it was never written', async () => {
+    await befriend(t.app, host.user.id, exFriend.user.id);
+    expect((await expectStatus(exFriend, 'GET', `/api/events/${event}`, 200)).json().data.is_following).toBe(false);
+    expect(await aboutItem(exFriend, event)).toEqual([]);
   });
   it('guest: no', () => expectStatus(null, 'POST', `/api/events/${event}/follow`, 401));
 });
@@ -483,6 +492,15 @@ describe('like, comment and share notifications: only about an item the recipien
   it("owner (of the share): no like or comment on it, live or in the bell, nor the earlier like's", async () => {
     expect(pushedToSharer.filter((n) => n.post_id === share)).toEqual([]);
     expect(await aboutItem(sharer, share)).toEqual([]);
+    expect(JSON.stringify(await bell(sharer))).not.toContain('Still secret');
+  });
+  it('owner (of the share), friends again: the like from before shows, what came while hidden was never written', async () => {
+    await befriend(t.app, author.user.id, sharer.user.id);
+    await expectStatus(sharer, 'GET', `/api/posts/${share}`, 200);
+    const notes = await aboutItem(sharer, share);
+    expect(notes.map((n) => [n.kind, n.title])).toEqual([
+      ['like', `${fan.user.first_name} ${fan.user.last_name} liked your post.`],
+    ]);
     expect(JSON.stringify(await bell(sharer))).not.toContain('Still secret');
   });
   it("owner (of the original): a share they may not see (its sharer's profile is private) tells them nothing", async () => {

@@ -2,9 +2,11 @@ import type { NotificationsResponse } from '@corral/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, befriend, createPost, setUpMember } from '../../../test/factories.ts';
+import { createEvent } from '../../../test/fixtures/profiles.fixtures.ts';
 import { openStream } from '../../../test/sse-client.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { News } from './notifications.service.ts';
+import { selectRows } from '../../db/sql.ts';
+import { News, recordComment, recordEventUpdate, recordLike, recordShare } from './notifications.service.ts';
 
 let t: TestApp;
 let base: string;
@@ -236,6 +238,50 @@ describe('pushing notifications', () => {
     } finally {
       for (const stream of streams) stream.close();
     }
+  });
+});
+
+describe('visibility when a notification is written', () => {
+  /** A member, a private event of theirs and a stranger who follows it anyway (a follow that raced its change). */
+  async function privateEventFollowedByStranger() {
+    const [owner, stranger] = [await setUpMember(t.app), await setUpMember(t.app)];
+    const event = await createEvent(t.app, owner, { title: 'Behind the chutes', isPrivate: true });
+    await t.ctx.db.execute(
+      sql`insert into event_follows (post_id, user_id, created_at) values (${event}, ${stranger.user.id}, now())`,
+    );
+    return { owner, stranger, event };
+  }
+  const rowsFor = async (userId: string) =>
+    (
+      await selectRows<{ n: number }>(
+        t.ctx.db,
+        sql`select count(*)::int as n from notifications where user_id = ${userId}`,
+      )
+    )[0]?.n;
+
+  it("the followers' statement leaves out a follower who may not see the event, whatever the follows say", async () => {
+    const { owner, stranger, event } = await privateEventFollowedByStranger();
+    const news = new News();
+    const at = new Date(t.ctx.clock.now());
+    await t.ctx.db.transaction((tx) =>
+      recordEventUpdate(tx, news, { eventId: event, ownerId: owner.user.id, info: 'New title: Secret', at }),
+    );
+    expect(await rowsFor(stranger.user.id)).toBe(0);
+  });
+
+  it('a comment, a like or a share is written only for a recipient who may see the item', async () => {
+    const { owner, stranger, event } = await privateEventFollowedByStranger();
+    const at = new Date(t.ctx.clock.now());
+    const news = new News();
+    await t.ctx.db.execute(sql`insert into likes (post_id, user_id) values (${event}, ${owner.user.id})`);
+    await t.ctx.db.transaction(async (tx) => {
+      // The stranger stands as the recipient of what is about the owner's private event (and its like).
+      const about = { ownerId: stranger.user.id, postId: event, at };
+      await recordComment(tx, news, { ...about, commenterId: owner.user.id, commentId: 1, text: 'Secret' });
+      await recordLike(tx, news, { ...about, likerId: owner.user.id, liked: true });
+      await recordShare(tx, news, { ...about, sharerId: owner.user.id, shareId: event, comment: 'Secret' });
+    });
+    expect(await rowsFor(stranger.user.id)).toBe(0);
   });
 });
 
