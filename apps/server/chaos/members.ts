@@ -3,24 +3,28 @@ import type { PostgresCluster } from './postgres-cluster.ts';
 
 export interface ChaosMember {
   id: string;
+  email: string;
   token: string;
 }
 
+export const CHAOS_PASSWORD = 'Saddle#2026';
+
 /** Signs a member up through a process's HTTP API. */
 export async function signUp(baseUrl: string, name: string): Promise<ChaosMember> {
+  const email = `${name.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`;
   const answer = await fetch(`${baseUrl}/api/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       first_name: 'Chaos',
       last_name: name,
-      email: `${name.toLowerCase()}-${randomUUID().slice(0, 8)}@example.com`,
-      password: 'Saddle#2026',
+      email,
+      password: CHAOS_PASSWORD,
     }),
   });
   if (answer.status !== 200) throw new Error(`sign-up failed: ${answer.status} ${await answer.text()}`);
   const { user } = (await answer.json()) as { user: { id: string; api_token: string } };
-  return { id: user.id, token: user.api_token };
+  return { id: user.id, email, token: user.api_token };
 }
 
 /** Marks every member of the database onboarded with a verified phone of their own (the setup steps). */

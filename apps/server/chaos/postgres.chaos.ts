@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServerProcess } from '../test/server-process.ts';
-import { type ChaosMember, completeEverySetup, createTextPost, signUp } from './members.ts';
+import { CHAOS_PASSWORD, type ChaosMember, completeEverySetup, createTextPost, signUp } from './members.ts';
 import { PostgresCluster, waitUntil } from './postgres-cluster.ts';
 
 /**
@@ -60,6 +60,17 @@ async function readPost(server: ServerProcess, member: ChaosMember, postId: numb
   return { status: answer?.status ?? 0, retryAfter: answer?.headers.get('retry-after') ?? null };
 }
 
+/** Signs the member in through a process: 503 (never 401) while the database is gone. */
+async function logIn(server: ServerProcess, member: ChaosMember): Promise<Answer> {
+  const answer = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: member.email, password: CHAOS_PASSWORD }),
+  }).catch(() => undefined);
+  await answer?.arrayBuffer();
+  return { status: answer?.status ?? 0, retryAfter: answer?.headers.get('retry-after') ?? null };
+}
+
 describe('kill -9 of the postmaster under writes through two processes', () => {
   it('loses no acknowledged write, keeps both processes up, answers 503 meanwhile and serves again', async () => {
     const [first, second] = processes as [ServerProcess, ServerProcess];
@@ -96,8 +107,12 @@ describe('kill -9 of the postmaster under writes through two processes', () => {
 
     await waitUntil(() => acknowledged.length >= KILL_AFTER, 120_000, `${KILL_AFTER} acknowledged writes`);
     await cluster.kill9();
-    // With the postmaster and its backends gone, whatever needs the database answers 503 with Retry-After.
-    const downAnswers = await Promise.all(processes.map((each) => readPost(each, author, postId)));
+    const acknowledgedBeforeKill = acknowledged.length;
+    // With the postmaster and its backends gone, whatever needs the database answers 503 with Retry-After: a
+    // member's read (the session cannot be read: not "signed out") and a sign-in (not "wrong password").
+    const downAnswers = await Promise.all(
+      processes.flatMap((each) => [readPost(each, author, postId), logIn(each, author)]),
+    );
     answers.push(...downAnswers);
     for (const answer of downAnswers) {
       expect(answer.status).toBe(503);
@@ -105,9 +120,11 @@ describe('kill -9 of the postmaster under writes through two processes', () => {
     }
 
     await cluster.start();
+    const back = Date.now();
     // Each process serves again by itself, within 15 s of PostgreSQL's return.
     for (const server of processes)
       await waitUntil(async () => (await readPost(server, author, postId)).status === 200, 15_000, 'serving again');
+    const servingAfterMs = Date.now() - back;
     await writing;
 
     const statuses = answers.map((answer) => answer.status);
@@ -130,6 +147,11 @@ describe('kill -9 of the postmaster under writes through two processes', () => {
     );
     expect(post?.comments_count).toBe(rows.length);
 
+    console.info(
+      `acknowledged before the kill: ${acknowledgedBeforeKill}; answers: ${answers.length}, of them 503: ` +
+        `${statuses.filter((status) => status === 503).length}; rows: ${rows.length} for ${WRITES} writes; ` +
+        `both serving ${servingAfterMs} ms after PostgreSQL accepted connections again`,
+    );
     // Nobody restarted them.
     expect(processes.map((each) => each.running)).toEqual([true, true]);
     expect(processes.map((each) => each.pid)).toEqual(pids);
