@@ -109,11 +109,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 
 /**
  * node-postgres' pool, except that a connection checked out (a Drizzle transaction) and broken meanwhile goes
- * back to the pool at once, to be closed, and releasing it again does nothing. Two things need it: a broken
- * checked-out connection emits 'error' with nobody listening (the pool listens to idle ones only), which
- * would end the process; and Drizzle sends BEGIN before its try block, so a transaction whose BEGIN meets a
- * dead connection never releases it: after a PostgreSQL restart, the pool would fill with dead connections
- * and every request would wait for one in vain.
+ * back to the pool at once, to be closed, and releasing it again does nothing. Drizzle sends BEGIN before its
+ * try block, so a transaction whose BEGIN meets a dead connection never releases it: after a PostgreSQL
+ * restart the pool would fill with dead connections and every request would wait for one in vain
+ * (test/postgres-connections.test.ts).
  */
 type ConnectCallback = Parameters<pg.Pool['connect']>[0];
 

@@ -11,7 +11,8 @@ const UPDATE_AGE_MS = LIMITS.sessionUpdateAgeSeconds * 1000;
  * Bearer tokens to viewers. better-auth creates, revokes and resets sessions; reading one is ours, as one
  * statement (the session joined with its live member) instead of better-auth's session read plus a member
  * read. A session lives 7 days from its last use, moved forward at most once a day, and never more than
- * 30 days after sign-in (security.md).
+ * 30 days after sign-in (security.md). A database out of reach is an error (answered 503), never "no
+ * session": that would answer 401 and the web would sign the member out (docs/decisions/024-postgresql-outages.md).
  */
 export function sessionReader(ctx: Pick<AppContext, 'db' | 'clock'>) {
   const lookup = prepareSessionLookup(ctx.db);
