@@ -45,9 +45,10 @@ const serverEnv = {
 
 interface Targets {
   viewer: Viewer;
-  /** The viewer's friend with the most posts: the profile read, and the post commented on and liked. */
+  /** The viewer's friend with the most posts: the profile read. */
   friendId: string;
-  friendPostId: number;
+  /** The 50 newest posts of the most prolific public member, which every member may like and comment on. */
+  publicPostIds: number[];
   /** The member with the most notifications, and a session of theirs. */
   notified: { token: string; count: number };
   /** Members with a session each, for the streams (a member may hold only a few streams at once). */
@@ -60,10 +61,16 @@ async function prepare(viewer: Viewer): Promise<Targets> {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
-    const friend = await db.query<{ id: string; post: string }>(
-      `select f.friend_id as id, max(p.id) as post from friendships f join posts p on p.user_id = f.friend_id
+    const friend = await db.query<{ id: string }>(
+      `select f.friend_id as id from friendships f join posts p on p.user_id = f.friend_id
        where f.user_id = $1 and p.kind = 'post' and p.deleted_at is null group by 1 order by count(*) desc limit 1`,
       [viewer.userId],
+    );
+    const publicPosts = await db.query<{ id: string }>(
+      `select id from posts where kind = 'post' and deleted_at is null and user_id = (
+         select p.user_id from posts p join users u on u.id = p.user_id and not u.is_private
+         group by 1 order by count(*) desc limit 1)
+       order by sort_date desc limit 50`,
     );
     const notified = await db.query<{ user_id: string; n: number }>(
       'select user_id, count(*)::int as n from notifications group by 1 order by 2 desc limit 1',
@@ -84,7 +91,7 @@ async function prepare(viewer: Viewer): Promise<Targets> {
     return {
       viewer,
       friendId: top.id,
-      friendPostId: Number(top.post),
+      publicPostIds: publicPosts.rows.map((row) => Number(row.id)),
       notified: { token: notifiedToken, count: mostNotified.n },
       streamTokens: members.rows.map((row) => row.token).filter((token) => token !== notifiedToken),
       postgres: versions[0]?.v ?? '?',
@@ -158,6 +165,15 @@ async function routes(targets: Targets): Promise<Route[]> {
   const get =
     (url: string, as = token) =>
     () => ({ url: `${api}${url}`, token: as });
+  // Writes by the members in turn, over the first `posts` public posts: request i is member i's on post i mod posts.
+  let turn = 0;
+  const spread =
+    (request: (member: string, post: number) => HttpRequest, posts = targets.publicPostIds.length) =>
+    () => {
+      turn += 1;
+      const member = targets.streamTokens[turn % targets.streamTokens.length] ?? token;
+      return request(member, targets.publicPostIds[turn % posts] ?? 0);
+    };
   return [
     { key: 'timeline', label: 'GET /home/timeline (typical viewer)', next: get('/home/timeline') },
     {
@@ -180,19 +196,24 @@ async function routes(targets: Targets): Promise<Route[]> {
     },
     {
       key: 'comment',
-      label: 'POST /posts/:id/comments',
-      next: () => ({
+      label: 'POST /posts/:id/comments (members in turn, 50 posts)',
+      next: spread((member, post) => ({
         method: 'POST',
-        url: `${api}/posts/${targets.friendPostId}/comments`,
-        token,
+        url: `${api}/posts/${post}/comments`,
+        token: member,
         headers: json,
         body: '{"text":"Nice ride!"}',
-      }),
+      })),
     },
     {
       key: 'like',
-      label: 'POST /posts/:id/like (toggles)',
-      next: () => ({ method: 'POST', url: `${api}/posts/${targets.friendPostId}/like`, token }),
+      label: 'POST /posts/:id/like (members in turn, 50 posts)',
+      next: spread((member, post) => ({ method: 'POST', url: `${api}/posts/${post}/like`, token: member })),
+    },
+    {
+      key: 'like-hot',
+      label: 'POST /posts/:id/like (members in turn, all on one post)',
+      next: spread((member, post) => ({ method: 'POST', url: `${api}/posts/${post}/like`, token: member }), 1),
     },
     { key: 'sign-in', label: 'POST /login (scrypt)', next: () => signIn },
     {
