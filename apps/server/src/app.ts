@@ -25,6 +25,7 @@ import { registerDraining } from './lib/draining.ts';
 import { registerErrorHandler } from './lib/http-errors.ts';
 import { registerInputGuard } from './lib/input-guard.ts';
 import { logSerializers } from './lib/log-serializers.ts';
+import { registerMetrics } from './lib/metrics.ts';
 import { RateLimiter } from './lib/rate-limiter.ts';
 import { registerRequestId, requestIdFrom, requestIdMixin } from './lib/request-id.ts';
 import { registerApiCompression, registerWebApp } from './lib/web-app.ts';
@@ -40,6 +41,7 @@ import { friendsRoutes } from './modules/friends/friends.routes.ts';
 import { friendRequestInvitations, missedFriendRequests } from './modules/friends/friends.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
+import { imageQueue } from './modules/media/image-queue.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
@@ -53,6 +55,7 @@ import { isLiveAvatar } from './modules/profiles/profiles.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
 import { streamRoutes } from './modules/stream/stream.routes.ts';
+import { OpenStreams } from './modules/stream/stream.service.ts';
 import { seedDemoCommunity } from './seed/demo-community.ts';
 import { seedReferenceData } from './seed/seed-reference.ts';
 
@@ -92,6 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerRequestId(app);
+  const metrics = registerMetrics(app, config.metrics);
 
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
@@ -120,7 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         warn: (err, message) => app.log.warn({ err }, message),
       })
     : new MemoryBus();
-  const limiter = new RateLimiter(counters, clock, config.rateLimitScale);
+  const limiter = new RateLimiter(counters, clock, config.rateLimitScale, metrics?.countRefusal);
   const background = new BackgroundWork();
   const auth = createAuth({ config, db: database.db, mailer, sms, logger: app.log, background });
   const ctx: AppContext = {
@@ -143,6 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   };
   app.decorate('ctx', ctx);
   const draining = registerDraining(app);
+  const openStreams = new OpenStreams();
   app.addHook('onClose', async () => {
     await background.settled();
     mailer.close?.();
@@ -215,6 +220,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(friendsRoutes);
       await api.register(notificationsRoutes, { invitations: friendRequestInvitations });
       await api.register(streamRoutes, {
+        streams: openStreams,
         sources: {
           readSession: viewerFromToken,
           unread: unreadCount,
@@ -237,6 +243,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(mediaRoutes, { isLive: [isLiveImage, isLiveAvatar] });
   registerWebApp(app, config.webDistDir, { serveSourceMaps: config.env !== 'production' });
+  metrics?.watch({
+    poolStats: () => database.poolStats(),
+    openStreams: () => openStreams.size,
+    imageQueue: () => imageQueue.stats,
+  });
   return app;
 }
 

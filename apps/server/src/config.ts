@@ -62,6 +62,11 @@ export const envSchema = z.object({
     .default(false),
   API_COMPRESSION: booleanFromEnv.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z
+    .string()
+    .refine((host) => host === 'localhost' || isIP(host) !== 0, 'METRICS_HOST must be an IP address or localhost')
+    .default('127.0.0.1'),
   WEB_DIST_DIR: z.string().optional(),
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   STREAMS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
@@ -101,6 +106,7 @@ function combinationProblems(e: z.output<typeof envSchema>): string[] {
   }
   const s3Only = [e.S3_ENDPOINT, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY].some(Boolean);
   if (s3Only && !e.S3_BUCKET) problems.push('S3_BUCKET is required when other S3_ variables are set');
+  if (e.METRICS_PORT && e.METRICS_PORT === e.PORT) problems.push('METRICS_PORT must differ from PORT');
   if (production && !e.AUTH_SECRET) problems.push('AUTH_SECRET is required when NODE_ENV=production');
   if (production && !e.PUBLIC_URL) problems.push('PUBLIC_URL is required when NODE_ENV=production');
   if (production && e.RATE_LIMIT_SCALE !== 1) problems.push('RATE_LIMIT_SCALE must be 1 when NODE_ENV=production');
@@ -167,6 +173,8 @@ export const configSchema = envSchema
       /** Whether the processes compress API answers themselves; off behind a proxy that compresses (deploy/nginx). */
       apiCompression: e.API_COMPRESSION,
       logLevel: e.LOG_LEVEL,
+      /** Where Prometheus reads the metrics (a server of its own, not the public port); off when unset. */
+      metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
       webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(REPO_ROOT, 'apps/web/dist')),
       /** Multiplies every rate limit; for test environments only, refused in production. */
       rateLimitScale: e.RATE_LIMIT_SCALE,

@@ -40,6 +40,8 @@ export const IMAGE_QUEUE_BUSY_MESSAGE = 'Too many photos are being processed rig
 export class ImageQueue {
   #places = 0;
   #running = 0;
+  #processed = 0;
+  #failed = 0;
   readonly #waiting: (() => void)[] = [];
 
   constructor(readonly limits: ImageQueueLimits) {}
@@ -68,7 +70,12 @@ export class ImageQueue {
     if (this.#running < this.limits.concurrency) this.#running += 1;
     else await new Promise<void>((resolve) => this.#waiting.push(resolve));
     try {
-      return await task();
+      const result = await task();
+      this.#processed += 1;
+      return result;
+    } catch (error) {
+      this.#failed += 1;
+      throw error;
     } finally {
       // The worker passes straight to the next in line, or is freed.
       const next = this.#waiting.shift();
@@ -80,6 +87,11 @@ export class ImageQueue {
   /** For tests and logs: places taken, tasks running and tasks waiting. */
   get load(): { places: number; running: number; waiting: number } {
     return { places: this.#places, running: this.#running, waiting: this.#waiting.length };
+  }
+
+  /** For the metrics: the load, and the images worked on since start, done and failed. */
+  get stats(): { places: number; running: number; waiting: number; processed: number; failed: number } {
+    return { ...this.load, processed: this.#processed, failed: this.#failed };
   }
 }
 
