@@ -238,7 +238,7 @@ export async function cancelEvent(ctx: AppContext, viewer: Viewer, id: number): 
 }
 
 /**
- * A follow lasts only while its follower may see the event (ADR 024). Follows are dropped both when the
+ * A follow lasts only while its follower may see the event (ADR 025). Follows are dropped both when the
  * visibility changes and when the followers are told:
  * - at the change, for the changes this module and the friends module make (an event made private, a
  *   friendship ended), so that follower counts, Upcoming Events and calendar feeds are right at once and a
