@@ -18,6 +18,7 @@ import { MANIFEST_FILE, type Manifest } from '../src/ops/manifest.ts';
 import { DEFAULT_KEEP_DAYS, pruneBackups } from '../src/ops/retention.ts';
 import { bearer, befriend, createPost, setUpMember } from './factories.ts';
 import { uploadAvatar } from './fixtures/profiles.fixtures.ts';
+import { startS3TestServer } from './s3-test-server.ts';
 
 /*
  * `npm run corral -- backup` and `restore`, run as operators run them (the CLI as a child process), on the
@@ -45,7 +46,7 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-async function newSite(): Promise<Site> {
+async function newSite(extraEnv: Record<string, string> = {}): Promise<Site> {
   const dataDir = await mkdtemp(path.join(work, 'site-'));
   const databaseUrl = BASE_URL ? await createDatabase(BASE_URL) : undefined;
   const site: Site = {
@@ -61,6 +62,7 @@ async function newSite(): Promise<Site> {
       LOG_LEVEL: 'silent',
       RATE_LIMIT_SCALE: '100',
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      ...extraEnv,
     },
     drop: async () => (databaseUrl && BASE_URL ? dropDatabase(BASE_URL, databaseUrl) : undefined),
   };
@@ -198,6 +200,51 @@ describe('backup and restore', () => {
     expect(damaged.code).toBe(1);
     expect(damaged.stderr).toContain(`${firstMedia?.path} does not match its checksum`);
     expect(existsSync(path.join(fresh.dataDir, 'media'))).toBe(false);
+  }, 300_000);
+
+  it('names the bucket when media live in S3, and the restored app serves the images from it', async () => {
+    const s3 = await startS3TestServer('corral-media');
+    const bucket = {
+      S3_BUCKET: 'corral-media',
+      S3_ENDPOINT: s3.endpoint,
+      S3_ACCESS_KEY_ID: 'test',
+      S3_SECRET_ACCESS_KEY: 'test-secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    };
+    try {
+      const source = await newSite(bucket);
+      const app = await startApp(source);
+      const { author, postIds } = await makeCommunity(app);
+      const posts = await readPosts(app, author.token, postIds);
+      if (!BASE_URL) await app.close();
+      const backups = path.join(work, 's3');
+      const backup = await corral(source, ['backup', backups]);
+      expect(backup.code, backup.stderr).toBe(0);
+      if (BASE_URL) await app.close();
+      const [folder = ''] = await backupsIn(backups);
+      const manifest = JSON.parse(await readFile(path.join(folder, MANIFEST_FILE), 'utf8')) as Manifest;
+      expect(manifest.media).toMatchObject({ storage: 's3', bucket: 'corral-media' });
+      expect(manifest.files.map((file) => file.path)).toEqual([manifest.database.file]);
+
+      const target = await newSite(bucket);
+      const restore = await corral(target, ['restore', folder]);
+      expect(restore.code, restore.stderr).toBe(0);
+      expect(restore.stdout).toContain('they stay in the bucket corral-media');
+      const restored = await startApp(target);
+      try {
+        expect(await readPosts(restored, author.token, postIds)).toEqual(posts);
+        expect(s3.objects.size).toBeGreaterThanOrEqual(4);
+        for (const [key, object] of s3.objects) {
+          const response = await restored.inject({ method: 'GET', url: `/media/${key}` });
+          expect(response.statusCode, key).toBe(200);
+          expect(response.rawPayload.equals(object.body), key).toBe(true);
+        }
+      } finally {
+        await restored.close();
+      }
+    } finally {
+      await s3.close();
+    }
   }, 300_000);
 
   it.skipIf(!BASE_URL)(
