@@ -248,13 +248,14 @@ interface StreamEvent {
 }
 
 /**
- * A stream kept open as a browser's EventSource keeps it: when the server ends it, it waits the `retry:` the
- * server sent and reconnects (through the proxy) with Last-Event-ID. Counts what a test needs to know.
+ * A stream kept open as a browser's EventSource keeps it: when the server ends it, it waits the last `retry:` the
+ * server sent (a draining process sends one as the stream's last frame) and reconnects through the proxy with
+ * Last-Event-ID. Counts what a test needs to know.
  */
 class ResumingStream {
   connections = 0;
   refusals: string[] = [];
-  /** Endings the server sent without any `retry:` hint on that connection. */
+  /** Streams the server ended without a `retry:` hint as their last frame. */
   endingsWithoutHint = 0;
   /** `ready` events of a reconnection that said the stream resumed. */
   resumed = 0;
@@ -301,6 +302,7 @@ class ResumingStream {
         this.connections += 1;
         this.open = true;
         let retryMs: number | undefined;
+        let endedWithHint = false;
         let buffer = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => {
@@ -308,12 +310,14 @@ class ResumingStream {
           for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
             const frame = buffer.slice(0, end);
             buffer = buffer.slice(end + 2);
-            retryMs = this.#frame(frame) ?? retryMs;
+            const hint = this.#frame(frame);
+            endedWithHint = hint !== undefined;
+            retryMs = hint ?? retryMs;
           }
         });
         res.on('close', () => {
           this.open = false;
-          if (retryMs === undefined) this.endingsWithoutHint += 1;
+          if (!endedWithHint && !this.#closed) this.endingsWithoutHint += 1;
           resolve(retryMs ?? 3_000);
         });
       });
@@ -573,6 +577,7 @@ describe.skipIf(!NGINX)('nginx in front of three processes', () => {
       reconnections,
       resumed: streams.reduce((sum, stream) => sum + stream.resumed, 0),
       streamRefusals: streams.flatMap((stream) => stream.refusals).length,
+      streamEndingsWithoutHint: streams.reduce((sum, stream) => sum + stream.endingsWithoutHint, 0),
     };
     expect(load.failures).toEqual([]);
     expect(streams.flatMap((stream) => stream.refusals)).toEqual([]);
