@@ -154,6 +154,7 @@ describe('backup and restore', () => {
     const posts = await readPosts(app, author.token, postIds);
     const mediaFiles = await listFiles(path.join(source.dataDir, 'media'));
     expect(mediaFiles.length).toBeGreaterThanOrEqual(4); // three post photos and a profile photo, in widths
+    await writeFile(path.join(source.dataDir, 'media', '.DS_Store'), 'not media'); // left by a file browser
     // PGlite is one process's: the backup waits for the server to stop. PostgreSQL is backed up live.
     if (!BASE_URL) await app.close();
 

@@ -2,6 +2,7 @@ import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import { isSafeKey } from '../adapters/storage.ts';
 import type { Config } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { selectRows } from '../db/sql.ts';
@@ -115,10 +116,13 @@ async function dumpPglite(dir: string, folder: string): Promise<DatabaseDump> {
   }
 }
 
-/** Copies DATA_DIR/media file by file into the backup's 'media' folder, hashing each copy. */
+/**
+ * Copies DATA_DIR/media file by file into the backup's 'media' folder, hashing each copy. Only the files the
+ * server could serve (named as storage keys); anything else in the folder is not media.
+ */
 async function copyMedia(config: Config, folder: string): Promise<{ record: MediaRecord; files: BackupFile[] }> {
   const source = path.join(config.dataDir, 'media');
-  const relativePaths = await listFiles(source);
+  const relativePaths = (await listFiles(source)).filter((relative) => isSafeKey(relative.split(path.sep).join('/')));
   const files: BackupFile[] = [];
   for (const relative of relativePaths) {
     const target = path.join(folder, 'media', relative);
