@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { OutboxMessage } from '@corral/contract';
 
@@ -19,7 +19,11 @@ export class Outbox {
     this.sequence = (this.sequence + 1) % 1e9;
     const order = String(this.sequence).padStart(9, '0');
     const name = `${createdAt.replace(/[:.]/g, '-')}-${order}-${randomBytes(6).toString('hex')}.json`;
-    await writeFile(path.join(this.dir, name), JSON.stringify({ ...message, created_at: createdAt }));
+    // Written whole under another name, then renamed: a reader (another process, the list below) never sees
+    // half a file, since list() reads only names ending in .json.
+    const file = path.join(this.dir, name);
+    await writeFile(`${file}.tmp`, JSON.stringify({ ...message, created_at: createdAt }));
+    await rename(`${file}.tmp`, file);
   }
 
   /** Newest first. */
