@@ -14,6 +14,8 @@ import { DEFAULT_KEEP_DAYS } from './ops/retention.ts';
 
 interface Command {
   usage: string;
+  /** How many positional arguments it takes. */
+  arity: number;
   summary: string;
   options?: ParseArgsConfig['options'];
   run(config: Config, args: { positionals: string[]; values: Record<string, unknown> }): Promise<void>;
@@ -22,11 +24,11 @@ interface Command {
 const COMMANDS: Record<string, Command> = {
   backup: {
     usage: `backup <dir> [--keep-days N]   (N defaults to ${DEFAULT_KEEP_DAYS})`,
+    arity: 1,
     summary: 'writes a new timestamped backup under <dir>, then removes those older than N days',
     options: { 'keep-days': { type: 'string' } },
-    async run(config, { positionals: [dir], values }) {
+    async run(config, { positionals: [dir = ''], values }) {
       const keepDays = values['keep-days'] === undefined ? DEFAULT_KEEP_DAYS : Number(values['keep-days']);
-      if (!dir) throw new UsageError('backup needs the directory to write into');
       if (!Number.isInteger(keepDays) || keepDays < 1)
         throw new UsageError('--keep-days must be a whole number of days, at least 1');
       if (keepDays > DEFAULT_KEEP_DAYS)
@@ -49,10 +51,10 @@ const COMMANDS: Record<string, Command> = {
   },
   restore: {
     usage: 'restore <backup-folder> [--force]',
+    arity: 1,
     summary: 'restores a backup into the configured database and media; --force replaces what they hold',
     options: { force: { type: 'boolean' } },
-    async run(config, { positionals: [folder], values }) {
-      if (!folder) throw new UsageError('restore needs the backup folder');
+    async run(config, { positionals: [folder = ''], values }) {
       const result = await restoreBackup(config, operatorPath(folder), { force: values.force === true });
       console.log(`restored: the backup of ${result.manifest.createdAt}`);
       console.log(`  media files written: ${result.mediaRestored}`);
@@ -85,6 +87,7 @@ async function main(argv: string[]): Promise<number> {
   }
   try {
     const args = parseArgs({ args: rest, options: command.options ?? {}, allowPositionals: true, strict: true });
+    if (args.positionals.length !== command.arity) throw new UsageError(`${name} takes ${command.arity} argument(s)`);
     await command.run(loadConfig(), args);
     return 0;
   } catch (error) {
