@@ -122,8 +122,12 @@ describe('kill -9 of the postmaster under writes through two processes', () => {
     await cluster.start();
     const back = Date.now();
     // Each process serves again by itself, within 15 s of PostgreSQL's return.
-    for (const server of processes)
-      await waitUntil(async () => (await readPost(server, author, postId)).status === 200, 15_000, 'serving again');
+    const servesAgain = async (server: ServerProcess) => {
+      const answer = await readPost(server, author, postId);
+      answers.push(answer);
+      return answer.status === 200;
+    };
+    for (const server of processes) await waitUntil(() => servesAgain(server), 15_000, 'serving again');
     const servingAfterMs = Date.now() - back;
     await writing;
 
