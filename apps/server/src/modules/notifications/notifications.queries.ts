@@ -1,7 +1,7 @@
 import type { NotificationKind } from '@corral/contract';
 import { sql } from 'drizzle-orm';
 import { preparedStatement, preparedStatements, selectRows, type Tx, utcText } from '../../db/sql.ts';
-import { visibleTo } from '../items/items.policy.ts';
+import { type ViewerRef, visibleTo } from '../items/items.policy.ts';
 
 export interface NotificationRow {
   id: string;
@@ -25,20 +25,23 @@ export interface NotificationRow {
  * The item of a notification `n` (posts `p`), if it has one, is one its recipient may see now (items.policy):
  * not deleted, and not made private or hidden by a friendship that ended since the notification was written.
  * The bell shows the item's current title, so what a member may no longer see must not show there at all.
+ * `recipient` is `n.user_id`, given as the value itself where it is one: asked of a value, the rule runs about
+ * five times faster over a member's notifications than asked of the column (3 ms against 16 ms over 2,000
+ * notifications about other members' posts, best of 7 on PostgreSQL 15; 1 ms without the rule).
  */
-const itemStillSeen = sql`(n.post_id is null or ${visibleTo(sql`n.user_id`)})`;
+const itemStillSeen = (recipient: ViewerRef) => sql`(n.post_id is null or ${visibleTo(recipient)})`;
 
 /**
  * A member's notifications that still stand: their actor is live and the item they are about is one they may
  * see now. Every read goes through it, so a deleted account, a deleted post or an item the member may no
  * longer see vanishes from the bell, from the unread count and from what a stream catches up on.
  */
-const standing = (viewer: unknown) => sql`
+const standing = (viewer: ViewerRef) => sql`
   select n.*, a.first_name, a.last_name, a.image, p.kind as post_kind, p.title as post_title
   from notifications n
   join users a on a.id = n.actor_id and a.deleted_at is null
   left join posts p on p.id = n.post_id
-  where n.user_id = ${viewer} and ${itemStillSeen}`;
+  where n.user_id = ${viewer} and ${itemStillSeen(viewer)}`;
 
 const columns = sql`
   s.id, s.kind, s.actors, s.info, s.is_read, s.accepted_at is not null as accepted,
@@ -90,7 +93,7 @@ const manyWithUnread = preparedStatement<{ ids: string }, NotificationRow & { us
       from notifications n
       join users a on a.id = n.actor_id and a.deleted_at is null
       left join posts p on p.id = n.post_id
-      where n.id = any(${ids}::bigint[]) and ${itemStillSeen}) s
+      where n.id = any(${ids}::bigint[]) and ${itemStillSeen(sql`n.user_id`)}) s
     cross join lateral (
       select count(*)::int as unread from (${standing(sql`s.user_id`)}) mine where not mine.is_read) u`,
 );
