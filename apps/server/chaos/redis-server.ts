@@ -62,9 +62,20 @@ export class RedisServer {
 
   /** Stops it at once (as a crash or `SHUTDOWN NOSAVE` would), waiting until the port is free. */
   async stop(): Promise<void> {
+    this.wake();
     this.child?.kill('SIGKILL');
     await this.exited;
     await waitFor(async () => !(await listening(this.port)), `port ${this.port} was still taken`);
+  }
+
+  /** Freezes it (SIGSTOP): connections stay open and nothing is answered, as a hung server. */
+  hang(): void {
+    this.child?.kill('SIGSTOP');
+  }
+
+  /** Lets a hung server go on (SIGCONT): it answers everything it was sent meanwhile. */
+  wake(): void {
+    this.child?.kill('SIGCONT');
   }
 
   /** Stops it and removes its directory. */

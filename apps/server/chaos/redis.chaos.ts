@@ -82,6 +82,49 @@ const post = (server: ServerProcess, path: string, body: unknown, token?: string
     body: JSON.stringify(body),
   });
 
+type Across = { host: ChaosMember; stream: Awaited<ReturnType<typeof openStream>> }[];
+
+/** A stream of each host on each process, once it has said `ready`. */
+async function openOnBoth(hosts: ChaosMember[]): Promise<Across> {
+  const across: Across = [];
+  for (const host of hosts)
+    for (const server of processes) across.push({ host, stream: await openStream(server.url, host.token) });
+  for (const { stream } of across) await stream.next('ready', 20_000);
+  return across;
+}
+
+/** Each stream has received every notification and friend request of its host, each exactly once. */
+async function expectEachEventOnce(across: Across): Promise<void> {
+  for (const { host, stream } of across) {
+    const stored = await rows<{ id: number }>(
+      'select id::int as id from notifications where user_id = $1 order by id',
+      [host.id],
+    );
+    const requests = await rows<{ id: number }>(
+      'select id::int as id from friend_requests where recipient_id = $1 order by id',
+      [host.id],
+    );
+    const notified = () =>
+      stream.received.flatMap(({ event }) => (event.type === 'notification' ? [event.notification.id] : []));
+    const asked = () =>
+      stream.received.flatMap(({ event }) => (event.type === 'friend_request' ? [event.request.id] : []));
+    await waitUntil(() => notified().length >= stored.length && asked().length >= requests.length, 'caught up');
+    expect(notified().sort((a, b) => a - b)).toEqual(stored.map((row) => row.id));
+    expect(asked().sort((a, b) => a - b)).toEqual(requests.map((row) => row.id));
+    expect(stream.ended).toBe(false);
+    stream.close();
+  }
+}
+
+/** Every member onboarded with a verified phone of their own (the setup steps). */
+const completeEverySetup = () =>
+  rows(
+    `update users u set is_onboard = true, phone_number_verified = true,
+       phone_number = '+1555' || lpad((n.rank + (select count(*) from users where phone_number is not null))::text, 7, '0')
+     from (select id, row_number() over (order by id) as rank from users where phone_number is null) n
+     where n.id = u.id`,
+  );
+
 const SIGN_UP = { first_name: 'Late', last_name: 'Comer', email: 'late@example.com', password: 'Saddle#2026' };
 
 const logIn = (server: ServerProcess) =>
@@ -95,19 +138,10 @@ describe('Redis stopped and started under two processes with streams open', () =
     const senders: ChaosMember[] = [];
     for (let index = 0; index < SENDERS + 1; index++) senders.push(await signUp(first.url, `Sender${index}`));
     const churner = await signUp(second.url, 'Churner');
-    await rows(
-      `update users u set is_onboard = true, phone_number_verified = true, phone_number = '+1555' || lpad(n.rank::text, 7, '0')
-       from (select id, row_number() over (order by id) as rank from users) n where n.id = u.id`,
-    );
+    await completeEverySetup();
 
     // Streams open across the outage: each host on both processes.
-    const across = [
-      { host: hosts[0], stream: await openStream(second.url, hosts[0]?.token ?? '') },
-      { host: hosts[0], stream: await openStream(first.url, hosts[0]?.token ?? '') },
-      { host: hosts[1], stream: await openStream(first.url, hosts[1]?.token ?? '') },
-      { host: hosts[1], stream: await openStream(second.url, hosts[1]?.token ?? '') },
-    ];
-    for (const { stream } of across) await stream.next('ready', 20_000);
+    const across = await openOnBoth(hosts);
 
     // Streams that open and close all along, on both processes.
     churning = true;
@@ -159,29 +193,43 @@ describe('Redis stopped and started under two processes with streams open', () =
     churning = false;
     await churn;
 
-    for (const { host, stream } of across) {
-      const stored = await rows<{ id: number }>(
-        'select id::int as id from notifications where user_id = $1 order by id',
-        [host?.id],
-      );
-      const requests = await rows<{ id: number }>(
-        'select id::int as id from friend_requests where recipient_id = $1 order by id',
-        [host?.id],
-      );
-      const notified = () =>
-        stream.received.flatMap(({ event }) => (event.type === 'notification' ? [event.notification.id] : []));
-      const asked = () =>
-        stream.received.flatMap(({ event }) => (event.type === 'friend_request' ? [event.request.id] : []));
-      await waitUntil(() => notified().length >= stored.length && asked().length >= requests.length, 'caught up');
-      expect(notified().sort((a, b) => a - b)).toEqual(stored.map((row) => row.id));
-      expect(asked().sort((a, b) => a - b)).toEqual(requests.map((row) => row.id));
-      expect(stream.ended).toBe(false);
-      stream.close();
-    }
+    await expectEachEventOnce(across);
     expect(churned.length).toBeGreaterThan(churnedBefore);
     expect(churned.every((status) => status === 200)).toBe(true);
     expect(processes.map((each) => each.running)).toEqual([true, true]);
     expect(processes.map((each) => each.pid)).toEqual(pids);
     expect(processes.map((each) => each.log).join('')).not.toMatch(/unhandled|MaxRetriesPerRequestError/i);
+  });
+
+  it('keeps both processes up while Redis hangs, answers sign-in without waiting past the deadline, and catches up', async () => {
+    const [first, second] = processes;
+    const pids = processes.map((each) => each.pid);
+    const hosts = [await signUp(first.url, 'HungOne'), await signUp(second.url, 'HungTwo')];
+    const senders = [await signUp(first.url, 'HungSenderOne'), await signUp(second.url, 'HungSenderTwo')];
+    await completeEverySetup();
+    const across = await openOnBoth(hosts);
+
+    redis.hang();
+    try {
+      // The first waits out the deadline, then the circuit answers at once; neither hangs.
+      for (const server of processes) expect((await logIn(server)).status).toBe(503);
+      for (const [index, sender] of senders.entries())
+        for (const host of hosts) {
+          const answer = await post(
+            processes[index % 2] as ServerProcess,
+            '/friends/requests',
+            { user_id: host.id },
+            sender.token,
+          );
+          expect(answer.status).toBe(200);
+        }
+    } finally {
+      redis.wake();
+    }
+
+    for (const server of processes) await waitUntil(async () => (await logIn(server)).status === 401, 'signing in');
+    await expectEachEventOnce(across);
+    expect(processes.map((each) => each.running)).toEqual([true, true]);
+    expect(processes.map((each) => each.pid)).toEqual(pids);
   });
 });
