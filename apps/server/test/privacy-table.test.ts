@@ -402,6 +402,49 @@ describe('event changes, the event made private: a follower who may no longer se
   });
 });
 
+describe("event changes, the owner's profile made private: a follower who is not their friend", () => {
+  let host: Member;
+  let hostFriend: Member;
+  let stranger: Member;
+  let event: number;
+  let pushed: BellNote[];
+  beforeAll(async () => {
+    const base = await serverUrl();
+    const refs = await references(t.app);
+    [host, hostFriend, stranger] = await setUpMembers(t.app, 3);
+    await befriend(t.app, host.user.id, hostFriend.user.id);
+    event = await createEventVia(t.app, host.token, refs, { eventTitle: 'Open roping' });
+    for (const follower of [hostFriend, stranger])
+      await expectStatus(follower, 'POST', `/api/events/${event}/follow`, 200);
+    await expectStatus(host, 'PATCH', '/api/me', 200, { is_private: true });
+    const stream = await openStream(base, stranger.token);
+    expect(stream.status).toBe(200);
+    const edited = await multipart(
+      t.app,
+      'PATCH',
+      `/api/events/${event}`,
+      host.token,
+      draftFields(refs, { eventTitle: 'Closed roping' }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    pushed = await pushedUntilMarker(stream, stranger);
+    stream.close();
+  });
+
+  it('owner: the follow of a member who may no longer see it is dropped when its followers are told', async () => {
+    expect(await followersOf(event)).toEqual([hostFriend.user.id]);
+  });
+  it('friend: yes', async () => {
+    expect((await aboutItem(hostFriend, event)).map((n) => n.info)).toEqual(['New title: Closed roping']);
+  });
+  it('other member: nothing, live or in the bell', async () => {
+    await expectStatus(stranger, 'GET', `/api/posts/${event}`, 404);
+    expect(await aboutItem(stranger, event)).toEqual([]);
+    expect(pushed.filter((n) => n.post_id === event)).toEqual([]);
+  });
+  it('guest: no', () => expectStatus(null, 'GET', `/api/events/${event}`, 401));
+});
+
 describe('a private event cancelled: a follower whose friendship ended', () => {
   let host: Member;
   let hostFriend: Member;
