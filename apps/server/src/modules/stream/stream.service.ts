@@ -72,6 +72,9 @@ export class OpenStreams {
   private readonly streams = new Set<OpenStream>();
   private readonly byMember = new Tally();
   private readonly byIp = new Tally();
+  /** The catch-ups under way, and the time of the one asked for meanwhile. */
+  private catchingUp: Promise<void> | null = null;
+  private pendingSince: number | null = null;
 
   get size(): number {
     return this.streams.size;
@@ -103,8 +106,26 @@ export class OpenStreams {
     };
   }
 
-  /** Catches every stream up from a time, a few at a time. */
-  async catchUpAll(since: number): Promise<void> {
+  /**
+   * Catches every stream up from a time, a few at a time. Calls that come while one runs (each process's
+   * announcement of lost publications, the subscriber's return) are folded into one more run, from the
+   * earliest of their times.
+   */
+  catchUpAll(since: number): Promise<void> {
+    this.pendingSince = Math.min(this.pendingSince ?? since, since);
+    this.catchingUp ??= this.runCatchUps();
+    return this.catchingUp;
+  }
+
+  private async runCatchUps(): Promise<void> {
+    for (let since = this.pendingSince; since !== null; since = this.pendingSince) {
+      this.pendingSince = null;
+      await this.catchUpEach(since);
+    }
+    this.catchingUp = null;
+  }
+
+  private async catchUpEach(since: number): Promise<void> {
     const waiting = [...this.streams];
     const worker = async () => {
       for (let stream = waiting.shift(); stream; stream = waiting.shift()) await stream.catchUp(since);
@@ -189,6 +210,7 @@ class LiveStream implements OpenStream {
 
   /** Writes the head, `ready` and, for a client resuming within a day, what it missed; then everything live. */
   start(headers: Record<string, string | number | string[] | undefined>, lastEventId: string | undefined): void {
+    if (!this.open) return; // the client left while the topic was being taken
     const heartbeat = setInterval(() => this.beat(), HEARTBEAT_MS);
     heartbeat.unref();
     this.cleanups.push(() => clearInterval(heartbeat));
