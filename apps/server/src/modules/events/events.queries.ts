@@ -200,21 +200,18 @@ export type FollowScope = { eventId: number } | { between: readonly [string, str
 
 /**
  * Drops the follows of events their follower may no longer see (items.policy, asked per follow in this one
- * statement): the event made private, the owner's profile made private, a friendship ended. Answers how many.
+ * statement): the event made private, the owner's profile made private, a friendship ended.
  */
-export async function deleteUnseenFollows(tx: Tx, scope: FollowScope): Promise<number> {
+export async function deleteUnseenFollows(tx: Tx, scope: FollowScope): Promise<void> {
   const which =
     'eventId' in scope
       ? sql`f.post_id = ${scope.eventId}`
       : sql`((p.user_id = ${scope.between[0]} and f.user_id = ${scope.between[1]})
           or (p.user_id = ${scope.between[1]} and f.user_id = ${scope.between[0]}))`;
-  const rows = await selectRows<{ post_id: string }>(
-    tx,
+  await tx.execute(
     sql`delete from event_follows f using posts p
-      where p.id = f.post_id and ${which} and not ${visibleTo(sql`f.user_id`)}
-      returning f.post_id`,
+      where p.id = f.post_id and ${which} and not ${visibleTo(sql`f.user_id`)}`,
   );
-  return rows.length;
 }
 
 export async function followersCount(tx: Tx, id: number): Promise<number> {

@@ -247,7 +247,7 @@ export async function cancelEvent(ctx: AppContext, viewer: Viewer, id: number): 
  *   themselves (a profile made private; blocks when they land), in the same transaction as the
  *   notifications, whose statement checks visibility itself and does not rely on it.
  */
-export function dropFollowsNoLongerSeen(tx: Tx, scope: q.FollowScope): Promise<number> {
+export function dropFollowsNoLongerSeen(tx: Tx, scope: q.FollowScope): Promise<void> {
   return q.deleteUnseenFollows(tx, scope);
 }
 
