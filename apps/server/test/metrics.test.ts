@@ -105,6 +105,16 @@ describe('with METRICS_PORT set', () => {
   });
 });
 
+describe('closing the app', () => {
+  it('closes the metrics server too', async () => {
+    const t = await createTestApp({ env: { METRICS_PORT: '0' } });
+    const url = String(t.app.metricsUrl);
+    expect((await fetch(url)).status).toBe(200);
+    await t.close();
+    await expect(fetch(url)).rejects.toThrow();
+  });
+});
+
 describe('without METRICS_PORT', () => {
   it('serves none', async () => {
     const t = await createTestApp();
