@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, ServerProcess } from '../test/server-process.ts';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../test/throwaway-database.ts';
 
 /**
  * deploy/nginx/corral.conf, rendered by deploy/nginx/render.sh, in front of three real server processes on the
@@ -170,25 +170,6 @@ http {
       child.kill('SIGQUIT');
       if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
       await rm(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function createDatabase() {
-  const name = `corral_proxy_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(DATABASE_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: DATABASE_URL });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
     },
   };
 }
@@ -403,7 +384,7 @@ async function newMember(base: string, firstName: string): Promise<Member> {
 const figures: Record<string, unknown> = {};
 
 let proxy: Awaited<ReturnType<typeof startNginx>>;
-let database: Awaited<ReturnType<typeof createDatabase>>;
+let database: ThrowawayDatabase;
 let dataDir: string;
 const processes: ServerProcess[] = [];
 let a: Member;
@@ -412,7 +393,7 @@ let bPostId: string;
 
 describe.skipIf(!NGINX)('nginx in front of three processes', () => {
   beforeAll(async () => {
-    database = await createDatabase();
+    database = await createThrowawayDatabase(DATABASE_URL, 'corral_proxy');
     // One data directory for all three, as one disk (or a bucket) would be: the outbox, and the AUTH_SECRET.
     dataDir = await mkdtemp(path.join(tmpdir(), 'corral-proxy-'));
     const env = {

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServerProcess } from '../test/server-process.ts';
 import { openStream } from '../test/sse-client.ts';
+import { createThrowawayDatabase, type ThrowawayDatabase } from '../test/throwaway-database.ts';
 import { type ChaosMember, signUp } from './members.ts';
 import { RedisServer } from './redis-server.ts';
 
@@ -19,28 +19,10 @@ const SENDERS = 6;
 const OUTAGE_MS = 10_000;
 
 let redis: RedisServer;
-let database: { url: string; drop(): Promise<void> };
+let database: ThrowawayDatabase;
 let processes: [ServerProcess, ServerProcess];
 /** Whether streams keep opening and closing (stopped by the test, or by afterAll if it failed). */
 let churning = false;
-
-async function throwawayDatabase() {
-  const name = `corral_chaos_redis_${randomBytes(6).toString('hex')}`;
-  await admin(BASE_URL, `create database ${name}`);
-  const url = new URL(BASE_URL);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(BASE_URL, `drop database if exists ${name} with (force)`) };
-}
-
-async function admin(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 async function rows<T>(statement: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: database.url });
@@ -62,7 +44,7 @@ async function waitUntil(condition: () => boolean | Promise<boolean>, what: stri
 
 beforeAll(async () => {
   redis = await RedisServer.start();
-  database = await throwawayDatabase();
+  database = await createThrowawayDatabase(BASE_URL, 'corral_chaos_redis');
   const env = { DATABASE_URL: database.url, REDIS_URL: redis.url, REDIS_KEY_PREFIX: 'corral-chaos:' };
   processes = [await ServerProcess.start({ env }), await ServerProcess.start({ env })];
   await Promise.all(processes.map((each) => each.ready()));

@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -19,6 +18,7 @@ import { DEFAULT_KEEP_DAYS, pruneBackups } from '../src/ops/retention.ts';
 import { bearer, befriend, createPost, setUpMember } from './factories.ts';
 import { uploadAvatar } from './fixtures/profiles.fixtures.ts';
 import { startS3TestServer } from './s3-test-server.ts';
+import { createThrowawayDatabase } from './throwaway-database.ts';
 
 /*
  * `npm run corral -- backup` and `restore`, run as operators run them (the CLI as a child process), on the
@@ -48,13 +48,13 @@ afterAll(async () => {
 
 async function newSite(extraEnv: Record<string, string> = {}): Promise<Site> {
   const dataDir = await mkdtemp(path.join(work, 'site-'));
-  const databaseUrl = BASE_URL ? await createDatabase(BASE_URL) : undefined;
+  const database = BASE_URL ? await createThrowawayDatabase(BASE_URL) : undefined;
   const site: Site = {
     dataDir,
     env: {
       NODE_ENV: 'test',
       DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
+      DATABASE_URL: database?.url ?? '',
       REDIS_URL: '',
       PUBLIC_URL: 'http://corral.test',
       AUTH_SECRET,
@@ -64,30 +64,10 @@ async function newSite(extraEnv: Record<string, string> = {}): Promise<Site> {
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
       ...extraEnv,
     },
-    drop: async () => (databaseUrl && BASE_URL ? dropDatabase(BASE_URL, databaseUrl) : undefined),
+    drop: async () => database?.drop(),
   };
   sites.push(site);
   return site;
-}
-
-const admin = async <T>(baseUrl: string, work: (client: pg.Client) => Promise<T>) => {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  return work(client).finally(() => client.end());
-};
-
-async function createDatabase(baseUrl: string): Promise<string> {
-  const name = `corral_test_${randomBytes(6).toString('hex')}`;
-  await admin(baseUrl, (client) => client.query(`create database ${name}`));
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function dropDatabase(baseUrl: string, url: string) {
-  await admin(baseUrl, (client) =>
-    client.query(`drop database if exists ${new URL(url).pathname.slice(1)} with (force)`),
-  );
 }
 
 /** The app on a site's database and data directory (PGlite on disk in DATA_DIR/db, as the server runs it). */

@@ -4,12 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { expect, vi } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { AppContext } from '../src/app-context.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Clock } from '../src/lib/clock.ts';
+import { createThrowawayDatabase } from './throwaway-database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -62,38 +61,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await app.close();
       await throwaway?.drop();
       await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function createThrowawayDatabase(baseUrl: string) {
-  const name = `corral_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      // pg's Pool.end() resolves before its sockets close: wait for them (for a while, then force), so that
-      // the drop below never cuts a connection that is still saying goodbye (an unhandled 57P01 otherwise).
-      await vi
-        .waitFor(
-          async () => {
-            const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
-              name,
-            ]);
-            expect(rows[0]?.n).toBe(0);
-          },
-          { timeout: 5_000, interval: 100 },
-        )
-        .catch(() => {});
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
     },
   };
 }
