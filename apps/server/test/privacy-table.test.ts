@@ -408,6 +408,7 @@ describe("event changes, the owner's profile made private: a follower who is not
   let stranger: Member;
   let event: number;
   let pushed: BellNote[];
+  let followersOncePrivate: string[];
   beforeAll(async () => {
     const base = await serverUrl();
     const refs = await references(t.app);
@@ -417,6 +418,7 @@ describe("event changes, the owner's profile made private: a follower who is not
     for (const follower of [hostFriend, stranger])
       await expectStatus(follower, 'POST', `/api/events/${event}/follow`, 200);
     await expectStatus(host, 'PATCH', '/api/me', 200, { is_private: true });
+    followersOncePrivate = await followersOf(event);
     const stream = await openStream(base, stranger.token);
     expect(stream.status).toBe(200);
     const edited = await multipart(
@@ -431,7 +433,8 @@ describe("event changes, the owner's profile made private: a follower who is not
     stream.close();
   });
 
-  it('owner: the follow of a member who may no longer see it is dropped when its followers are told', async () => {
+  it('owner: the follow of a member who may no longer see it is dropped as the profile is made private', async () => {
+    expect(followersOncePrivate).toEqual([hostFriend.user.id]);
     expect(await followersOf(event)).toEqual([hostFriend.user.id]);
   });
   it('friend: yes', async () => {

@@ -195,8 +195,11 @@ export async function unfollow(tx: Tx, id: number, userId: string): Promise<void
   await tx.delete(eventFollows).where(and(eq(eventFollows.postId, id), eq(eventFollows.userId, userId)));
 }
 
-/** Whose follows `deleteUnseenFollows` looks at: one event's, or those between two members (either way). */
-export type FollowScope = { eventId: number } | { between: readonly [string, string] };
+/**
+ * Whose follows `deleteUnseenFollows` looks at: one event's, those of one member's events (their profile made
+ * private), or those between two members (either way).
+ */
+export type FollowScope = { eventId: number } | { ownerId: string } | { between: readonly [string, string] };
 
 /**
  * Drops the follows of events their follower may no longer see (items.policy, asked per follow in this one
@@ -206,7 +209,9 @@ export async function deleteUnseenFollows(tx: Tx, scope: FollowScope): Promise<v
   const which =
     'eventId' in scope
       ? sql`f.post_id = ${scope.eventId}`
-      : sql`((p.user_id = ${scope.between[0]} and f.user_id = ${scope.between[1]})
+      : 'ownerId' in scope
+        ? sql`p.user_id = ${scope.ownerId}`
+        : sql`((p.user_id = ${scope.between[0]} and f.user_id = ${scope.between[1]})
           or (p.user_id = ${scope.between[1]} and f.user_id = ${scope.between[0]}))`;
   await tx.execute(
     sql`delete from event_follows f using posts p

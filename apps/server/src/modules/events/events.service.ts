@@ -240,11 +240,11 @@ export async function cancelEvent(ctx: AppContext, viewer: Viewer, id: number): 
 /**
  * A follow lasts only while its follower may see the event (ADR 025). Follows are dropped both when the
  * visibility changes and when the followers are told:
- * - at the change, for the changes this module and the friends module make (an event made private, a
- *   friendship ended), so that follower counts, Upcoming Events and calendar feeds are right at once and a
+ * - at the change, for the changes this module, the friends and the profiles modules make (an event made
+ *   private, a friendship ended, a profile made private), so that follower counts, Upcoming Events and calendar feeds are right at once and a
  *   follow does not come back to life when the event shows again;
  * - at each notifying (an edit, a cancellation), for changes made elsewhere that do not drop follows
- *   themselves (a profile made private; blocks when they land), in the same transaction as the
+ *   themselves (blocks when they land), in the same transaction as the
  *   notifications, whose statement checks visibility itself and does not rely on it.
  */
 export function dropFollowsNoLongerSeen(tx: Tx, scope: q.FollowScope): Promise<void> {

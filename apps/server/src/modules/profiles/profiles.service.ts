@@ -15,6 +15,7 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { UserRow, Viewer } from '../../lib/viewer.ts';
 import { toCurrentUser } from '../auth/auth.mapper.ts';
+import { dropFollowsNoLongerSeen } from '../events/events.service.ts';
 import { itemPage } from '../items/items.service.ts';
 import { deleteStoredImage, type LiveImageCheck, type StoredImage, storeImage } from '../media/media.service.ts';
 import { toProfile } from './profiles.mapper.ts';
@@ -84,7 +85,12 @@ export async function updateMe(
   }
   if (input.is_private !== undefined) changes.isPrivate = input.is_private;
   if (Object.keys(changes).length === 0) return answer(viewer.user, viewer);
-  const user = await updateMember(ctx.db, viewer.user.id, changes, now(ctx));
+  const user = await ctx.db.transaction(async (tx) => {
+    const updated = await updateMember(tx, viewer.user.id, changes, now(ctx));
+    // Made private: non-friends may no longer see the member's events, so their follows go (ADR 025).
+    if (updated && changes.isPrivate) await dropFollowsNoLongerSeen(tx, { ownerId: viewer.user.id });
+    return updated;
+  });
   if (!user) throw notFound();
   return answer(user, viewer);
 }
