@@ -81,11 +81,10 @@ async function dumpPostgres(databaseUrl: string, folder: string): Promise<Databa
     const facts = await handle.db.transaction(
       async (tx) => {
         const [row] = await selectRows<{ snapshot: string }>(tx, sql`select pg_export_snapshot() as snapshot`);
-        await runPostgresTool('pg_dump', [
+        await runPostgresTool('pg_dump', databaseUrl, [
           '--format=custom',
           `--snapshot=${row?.snapshot}`,
           `--file=${path.join(folder, file)}`,
-          `--dbname=${databaseUrl}`,
         ]);
         // Still the snapshot's view (repeatable read): the rows the dump holds.
         return readDatabaseFacts(tx);

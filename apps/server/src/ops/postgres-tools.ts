@@ -28,11 +28,21 @@ export async function findPostgresTool(name: Tool): Promise<string> {
   throw new OpsError(`${name} was found neither on PATH nor in pg_config --bindir: install PostgreSQL's client tools`);
 }
 
-/** Runs a PostgreSQL client program; a failure becomes an OpsError carrying the program's own message. */
-export async function runPostgresTool(name: Tool, args: string[]): Promise<void> {
+/**
+ * Runs a PostgreSQL client program on the database of `databaseUrl`; a failure becomes an OpsError carrying the
+ * program's own message. The password travels in the program's environment (PGPASSWORD), not on its command
+ * line, where `ps` would show it to every user of the machine.
+ */
+export async function runPostgresTool(name: Tool, databaseUrl: string, args: string[]): Promise<void> {
   const program = await findPostgresTool(name);
+  const url = new URL(databaseUrl);
+  const password = decodeURIComponent(url.password);
+  url.password = '';
   try {
-    await run(program, args, { maxBuffer: 16 * 1024 * 1024 });
+    await run(program, [...args, `--dbname=${url}`], {
+      maxBuffer: 16 * 1024 * 1024,
+      ...(password ? { env: { ...process.env, PGPASSWORD: password } } : {}),
+    });
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr?.trim();
     throw new OpsError(`${name} failed: ${stderr || (error as Error).message}`);

@@ -84,13 +84,12 @@ async function occupiedTarget(config: Config): Promise<string[]> {
  * grants (the target's user owns what it restores); `replace` drops the dump's objects first.
  */
 async function restorePostgres(databaseUrl: string, file: string, replace: boolean): Promise<void> {
-  await runPostgresTool('pg_restore', [
+  await runPostgresTool('pg_restore', databaseUrl, [
     '--single-transaction',
     '--exit-on-error',
     '--no-owner',
     '--no-privileges',
     ...(replace ? ['--clean', '--if-exists'] : []),
-    `--dbname=${databaseUrl}`,
     file,
   ]);
 }
