@@ -1,10 +1,10 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RedisServer } from '../test/redis-server.ts';
 import { ServerProcess } from '../test/server-process.ts';
 import { openStream } from '../test/sse-client.ts';
 import { createThrowawayDatabase, type ThrowawayDatabase } from '../test/throwaway-database.ts';
 import { type ChaosMember, signUp } from './members.ts';
-import { RedisServer } from './redis-server.ts';
 
 /**
  * Redis stopped and started again under two server processes on the machine's PostgreSQL (a throwaway

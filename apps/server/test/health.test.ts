@@ -1,7 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { freePort } from './server-process.ts';
+import { RedisServer } from './redis-server.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { unansweringRedis } from './unanswering-redis.ts';
 
@@ -78,31 +76,16 @@ describe('a Redis that takes connections and never answers', () => {
   });
 });
 
-/** A redis-server of the test's own, on a port of its own, that the test may stop and start again. */
-async function ownRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], {
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  await vi.waitFor(() => expect(output).toContain('Ready to accept connections'), { timeout: 20_000 });
-  return child;
-}
-
 describe('Redis stopped and started again', () => {
-  let port: number;
-  let redis: ChildProcess;
+  let redis: RedisServer;
   let t: TestApp;
   beforeAll(async () => {
-    port = await freePort();
-    redis = await ownRedis(port);
-    t = await createTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${port}` } });
+    redis = await RedisServer.start();
+    t = await createTestApp({ env: { REDIS_URL: redis.url } });
   });
   afterAll(async () => {
     await t.close();
-    redis.kill();
+    await redis.remove();
   });
 
   const readiness = async () => {
@@ -112,8 +95,7 @@ describe('Redis stopped and started again', () => {
 
   it('is unready while Redis is gone, and ready again by itself once it is back', async () => {
     expect(await readiness()).toEqual({ status: 200, body: { status: 'ok', database: 'ok', redis: 'ok' } });
-    redis.kill('SIGKILL');
-    await once(redis, 'exit');
+    await redis.stop();
     await vi.waitFor(
       async () =>
         expect(await readiness()).toEqual({
@@ -122,7 +104,7 @@ describe('Redis stopped and started again', () => {
         }),
       { timeout: 20_000, interval: 200 },
     );
-    redis = await ownRedis(port);
+    await redis.resume();
     await vi.waitFor(async () => expect((await readiness()).status).toBe(200), { timeout: 30_000, interval: 200 });
   });
 });

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RedisServer } from '../chaos/redis-server.ts';
+import { RedisServer } from './redis-server.ts';
 import { slowRedisProxy } from './slow-redis-proxy.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { unansweringRedis } from './unanswering-redis.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RedisServer } from '../chaos/redis-server.ts';
 import { DRAIN_RETRY_MS } from '../src/modules/stream/stream.service.ts';
 import { bearer, setUpMember } from './factories.ts';
+import { RedisServer } from './redis-server.ts';
 import { openStream } from './sse-client.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 

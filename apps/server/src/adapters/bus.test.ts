@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RedisServer } from '../../chaos/redis-server.ts';
+import { RedisServer } from '../../test/redis-server.ts';
 import { RedisBus } from './bus.ts';
 
 /** The Redis bus against a redis-server of the test's own, stopped and started again under it. */

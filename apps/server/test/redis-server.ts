@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from '../test/server-process.ts';
+import { freePort } from './server-process.ts';
 
 /** Whether something accepts connections on the port now. */
 function listening(port: number): Promise<boolean> {
