@@ -1,3 +1,5 @@
+import { MESSAGES } from '@corral/contract';
+
 /** The one error type services throw; the error handler turns it into `{ message, errors? }`. */
 export class AppError extends Error {
   constructor(
@@ -12,6 +14,17 @@ export class AppError extends Error {
 }
 
 export const notFound = (message = 'Not found.') => new AppError(404, message);
+
+/**
+ * A refusal that says when to try again (`Retry-After`): 429 when the client is over a limit, 503 when the
+ * server is full or a part it needs is away for a moment.
+ */
+export const retryLater = (status: 429 | 503, message: string, retryAfterSeconds: number) =>
+  new AppError(status, message, undefined, { 'retry-after': String(retryAfterSeconds) });
+
+/** 503: a part the request needs (the database, Redis's counters) is away for a moment. */
+export const serviceUnavailable = (retryAfterSeconds: number) =>
+  retryLater(503, MESSAGES.http.serviceUnavailable(retryAfterSeconds), retryAfterSeconds);
 
 /** What a client is told to wait when the database is gone: about what a PostgreSQL restart takes. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@corral/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './errors.ts';
+import { AppError, DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, serviceUnavailable } from './errors.ts';
 
 /**
  * One error handler for the whole API: AppError and bad input become `{ message, errors? }` with a
@@ -9,7 +9,13 @@ import { AppError, DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '.
  * answered with a bare 500.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError | Error, request, reply) => {
+    let error = thrown;
+    if (isDatabaseUnavailable(error)) {
+      // An outage, not a bug: the client tries again (the web keeps the session and what was typed).
+      request.log.warn({ err: error, event: 'database_unavailable' }, 'database unavailable');
+      error = serviceUnavailable(DATABASE_RETRY_AFTER_SECONDS);
+    }
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
       if (error.status === 429)
@@ -26,14 +32,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
       }
       const first = error.validation[0]?.message ?? MESSAGES.http.validation;
       return reply.status(422).send({ message: first, errors });
-    }
-    if (isDatabaseUnavailable(error)) {
-      // An outage, not a bug: the client tries again (the web keeps the session and what was typed).
-      request.log.warn({ err: error, event: 'database_unavailable' }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-        .send({ message: MESSAGES.http.serviceUnavailable(DATABASE_RETRY_AFTER_SECONDS) });
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {

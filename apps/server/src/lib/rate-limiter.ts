@@ -1,7 +1,7 @@
 import { MESSAGES, RATE_LIMITS, type RateLimitName } from '@corral/contract';
 import type { CounterStore } from '../adapters/counter-store.ts';
 import type { Clock } from './clock.ts';
-import { AppError } from './errors.ts';
+import { AppError, retryLater, serviceUnavailable } from './errors.ts';
 
 /** Limits whose counters must be trusted: if the store fails, these refuse rather than allow. */
 const FAIL_CLOSED: ReadonlySet<string> = new Set(['login', 'signup', 'forgot', 'phone']);
@@ -75,7 +75,7 @@ export class RateLimiter {
     } catch {
       // The store fails only when Redis is gone (a slow one is waited for): the member did nothing wrong.
       if (keys.some(([name]) => [...FAIL_CLOSED].some((prefix) => name.startsWith(prefix))))
-        throw countersUnavailable(RETRY_WHILE_UNAVAILABLE_S);
+        throw serviceUnavailable(RETRY_WHILE_UNAVAILABLE_S);
       return;
     }
     let retryAfter = 0;
@@ -104,15 +104,5 @@ export class RateLimiter {
   }
 }
 
-export function tooManyRequests(retryAfterSeconds: number): AppError {
-  return new AppError(429, MESSAGES.http.tooManyRequests(retryAfterSeconds), undefined, {
-    'retry-after': String(retryAfterSeconds),
-  });
-}
-
-/** A fail-closed limit could not be checked (Redis is gone): 503, to be tried again shortly. */
-export function countersUnavailable(retryAfterSeconds: number): AppError {
-  return new AppError(503, MESSAGES.http.serviceUnavailable(retryAfterSeconds), undefined, {
-    'retry-after': String(retryAfterSeconds),
-  });
-}
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  retryLater(429, MESSAGES.http.tooManyRequests(retryAfterSeconds), retryAfterSeconds);

@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { AppError } from '../../lib/errors.ts';
+import { retryLater } from '../../lib/errors.ts';
 
 export interface ImageQueueLimits {
   /** Images decoded and encoded at once; the others wait their turn. */
@@ -49,9 +49,7 @@ export class ImageQueue {
   /** Refuses with 503 unless a place is free; checked again by withPlace, this one only saves reading. */
   assertRoom(): void {
     if (this.#places >= this.limits.concurrency + this.limits.queueLength)
-      throw new AppError(503, IMAGE_QUEUE_BUSY_MESSAGE, undefined, {
-        'retry-after': String(this.limits.retryAfterSeconds),
-      });
+      throw retryLater(503, IMAGE_QUEUE_BUSY_MESSAGE, this.limits.retryAfterSeconds);
   }
 
   /** Runs `task` holding a place in line, or refuses with 503 when the line is full. */

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { StreamEvent } from '@corral/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { Config } from '../../config.ts';
-import { AppError } from '../../lib/errors.ts';
+import { retryLater } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { eventId, type LiveMessage, memberTopic, timeOfEventId } from './live.ts';
 
@@ -83,11 +83,15 @@ export class OpenStreams {
   /** Throws when one more stream would pass a ceiling: 429 for a member or an address, 503 for the process. */
   assertRoomFor(userId: string, ip: string, ceilings: Config['streamCeilings']): void {
     if (this.byMember.of(userId) >= STREAMS_PER_MEMBER)
-      throw refusal(429, 'Too many open streams. Close a tab and try again.', RETRY_AFTER_FULL_S.member);
+      throw retryLater(429, 'Too many open streams. Close a tab and try again.', RETRY_AFTER_FULL_S.member);
     if (this.byIp.of(ip) >= ceilings.perIp)
-      throw refusal(429, 'Too many open streams from this address. Close a tab and try again.', RETRY_AFTER_FULL_S.ip);
+      throw retryLater(
+        429,
+        'Too many open streams from this address. Close a tab and try again.',
+        RETRY_AFTER_FULL_S.ip,
+      );
     if (this.streams.size >= ceilings.perProcess)
-      throw refusal(
+      throw retryLater(
         503,
         'This server holds all the live streams it can. Trying again shortly.',
         RETRY_AFTER_FULL_S.process,
@@ -141,10 +145,6 @@ export class OpenStreams {
     for (const stream of [...this.streams])
       stream.close(Math.round(DRAIN_RETRY_MS.min + random() * (DRAIN_RETRY_MS.max - DRAIN_RETRY_MS.min)));
   }
-}
-
-function refusal(status: number, message: string, retryAfterSeconds: number): AppError {
-  return new AppError(status, message, undefined, { 'retry-after': String(retryAfterSeconds) });
 }
 
 const frame = (id: string, event: StreamEvent) => `id: ${id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
