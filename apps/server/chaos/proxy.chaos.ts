@@ -154,8 +154,12 @@ http {
     if (child.exitCode !== null) throw new Error(`nginx exited: ${output}`);
     return (await send(`${url}/api/health/live`).catch(() => undefined)) !== undefined;
   });
+  const failTimeout = /fail_timeout=(\d+)s/.exec(site)?.[1];
+  if (!failTimeout) throw new Error(`no fail_timeout in the rendered site:\n${site}`);
   return {
     url,
+    /** How long nginx leaves out a process that failed a request: a restarted one may stay out that long. */
+    failTimeoutMs: Number(failTimeout) * 1000,
     /** What nginx logged of its upstreams (each a request it moved to another process, or a process left out). */
     async upstreamTrouble(): Promise<Record<string, number>> {
       const log = await readFile(path.join(dir, 'error.log'), 'utf8').catch(() => '');
@@ -513,7 +517,9 @@ describe.skipIf(!NGINX)('nginx in front of three processes', () => {
     figures.kill = { requests: load.sent, failures: load.failures.length, nginx: await proxy.upstreamTrouble() };
     expect(load.failures).toEqual([]);
     await victim.restart();
-    await victim.ready(90_000, '/api/health/live');
+    await victim.ready(90_000, '/api/health/ready');
+    // Back in nginx's rotation before the next test stops another process (see restartDrained).
+    await new Promise((resolve) => setTimeout(resolve, proxy.failTimeoutMs));
   });
 
   it('restarts every process in turn under load with open streams: nothing fails, every stream resumes', async () => {
@@ -526,7 +532,7 @@ describe.skipIf(!NGINX)('nginx in front of three processes', () => {
       await waitFor('every stream open', () => streams.every((stream) => stream.open));
       for (const server of processes) {
         await load.another(300);
-        restarts.push(await restartDrained(server, b.token));
+        restarts.push(await restartDrained(server, b.token, proxy.failTimeoutMs));
         await waitFor('every stream open again', () => streams.every((stream) => stream.open), 60_000);
       }
       await load.another(300);
@@ -572,11 +578,14 @@ describe.skipIf(!NGINX)('nginx in front of three processes', () => {
 
 /**
  * SIGTERM with a slow request in flight: the request completes, the process exits cleanly, and starts again
- * on its port. Answers the milliseconds from SIGTERM to the exit and to ready again.
+ * on its port. Answers the milliseconds from SIGTERM to the exit and to ready again. Then waits nginx's
+ * fail_timeout, as deploy/README.md's restart does: a request nginx sent while the process was starting
+ * was refused and leaves it out that long, and stopping the next process meanwhile would leave one of three.
  */
 async function restartDrained(
   server: ServerProcess,
   token: string,
+  failTimeoutMs: number,
 ): Promise<{ drainedMs: number; restartedMs: number }> {
   const slow = await slowPostInFlight(server, token);
   const started = Date.now();
@@ -588,8 +597,10 @@ async function restartDrained(
   const drainedMs = Date.now() - started;
   server.log = '';
   await server.restart();
-  await server.ready(90_000, '/api/health/live');
-  return { drainedMs, restartedMs: Date.now() - started };
+  await server.ready(90_000, '/api/health/ready');
+  const restartedMs = Date.now() - started;
+  await new Promise((resolve) => setTimeout(resolve, failTimeoutMs));
+  return { drainedMs, restartedMs };
 }
 
 /** The log lines of a process above info (warnings, errors) and its shutdown lines. */
