@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_NEIGHBOURS } from '../src/seed/demo-community.ts';
+import { DEMO_NEIGHBOURS, DEMO_STAFF } from '../src/seed/demo-community.ts';
 import { ASSOCIATIONS, CIRCUITS, EVENT_TYPES } from '../src/seed/reference-data.ts';
 import { ServerProcess } from '../test/server-process.ts';
 import { PostgresCluster } from './postgres-cluster.ts';
@@ -50,7 +50,9 @@ describe.each([
       expect(await countOf(database, 'select count(*) from event_types')).toBe(EVENT_TYPES.length);
       expect(await countOf(database, 'select count(*) from associations')).toBe(ASSOCIATIONS.length);
       expect(await countOf(database, 'select count(*) from circuits')).toBe(CIRCUITS.length);
-      expect(await countOf(database, 'select count(*) from users')).toBe(seedDemo ? DEMO_NEIGHBOURS.length + 1 : 0);
+      expect(await countOf(database, 'select count(*) from users')).toBe(
+        seedDemo ? DEMO_NEIGHBOURS.length + DEMO_STAFF.length + 1 : 0,
+      );
     } finally {
       await Promise.all(servers.map((server) => server.stop()));
     }

@@ -33,6 +33,9 @@ import { scheduleAccountPurge } from './modules/auth/account-purge.ts';
 import { accountEntryRoutes, sessionRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth } from './modules/auth/better-auth.ts';
 import { sessionReader } from './modules/auth/session.service.ts';
+import { missedMessages } from './modules/conversations/conversations.missed.ts';
+import { conversationsRoutes } from './modules/conversations/conversations.routes.ts';
+import { isLiveMessageImage, messageUnreadCounts } from './modules/conversations/conversations.service.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { feedRoutes } from './modules/feed/feed.routes.ts';
@@ -43,6 +46,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { imageQueue } from './modules/media/image-queue.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { adminRoutes, moderatorRoutes, reportRoutes, standingRoutes } from './modules/moderation/moderation.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { missedNotifications, unreadCount } from './modules/notifications/notifications.service.ts';
@@ -52,6 +56,7 @@ import { postsRoutes } from './modules/posts/posts.routes.ts';
 import { isLiveImage } from './modules/posts/posts.service.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { isLiveAvatar } from './modules/profiles/profiles.service.ts';
+import { safetyRoutes } from './modules/safety/safety.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
 import { streamRoutes } from './modules/stream/stream.routes.ts';
@@ -224,11 +229,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         sources: {
           readSession: viewerFromToken,
           unread: unreadCount,
-          missed: [missedFriendRequests, missedNotifications],
+          messageUnread: messageUnreadCounts,
+          missed: [missedFriendRequests, missedNotifications, missedMessages],
         },
       });
       await api.register(profilesRoutes);
+      await api.register(conversationsRoutes);
       await api.register(searchRoutes);
+      await api.register(reportRoutes);
+      await api.register(standingRoutes);
+      await api.register(moderatorRoutes);
+      await api.register(adminRoutes);
+      await api.register(safetyRoutes);
       await api.register(feedbackRoutes);
       await api.register(newsletterRoutes);
       await api.register(setupRoutes);
@@ -241,7 +253,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     { prefix: API_PREFIX },
   );
 
-  await app.register(mediaRoutes, { isLive: [isLiveImage, isLiveAvatar] });
+  await app.register(mediaRoutes, { isLive: [isLiveImage, isLiveAvatar, isLiveMessageImage] });
   registerWebApp(app, config.webDistDir, { serveSourceMaps: config.env !== 'production' });
   metrics?.watch({
     poolStats: () => database.poolStats(),

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { ROLES, type Role } from '@corral/contract';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { createBackup } from './ops/backup.ts';
+import { grantRole } from './ops/grant-role.ts';
 import { OpsError } from './ops/ops-error.ts';
 import { restoreBackup } from './ops/restore.ts';
 import { DEFAULT_KEEP_DAYS } from './ops/retention.ts';
@@ -60,6 +62,21 @@ const COMMANDS: Record<string, Command> = {
       console.log(`  media files written: ${result.mediaRestored}`);
       for (const note of result.notes) console.log(`  ${note}`);
       console.log('Start the server: it migrates the database to this version if needed.');
+    },
+  },
+  grant: {
+    usage: `grant <email> <${ROLES.join('|')}>`,
+    arity: 2,
+    summary: 'gives the member with that email a role (the first admin is made so), with an audit log entry',
+    async run(config, { positionals: [email = '', role = ''] }) {
+      if (!(ROLES as readonly string[]).includes(role))
+        throw new UsageError(`the role must be one of ${ROLES.join(', ')}`);
+      const result = await grantRole(config, email, role as Role);
+      console.log(
+        result.previous === result.role
+          ? `${result.name} <${result.email}> already was ${result.role}`
+          : `${result.name} <${result.email}> is now ${result.role} (was ${result.previous})`,
+      );
     },
   },
 };

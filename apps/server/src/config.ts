@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { CONVERSATION_LIMITS, MODERATION_LIMITS } from '@corral/contract';
 import { z } from 'zod';
 
 /** The repository root; the embedded default keeps its data in `<root>/data`. */
@@ -71,6 +72,12 @@ export const envSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   STREAMS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
   STREAMS_PER_PROCESS: z.coerce.number().int().min(1).max(1_000_000).default(2_000),
+  HOLD_REPORTERS: z.coerce.number().min(1).max(1000).default(MODERATION_LIMITS.holdReportersDefault),
+  MESSAGE_STRANGER_MIN_AGE_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 365)
+    .default(CONVERSATION_LIMITS.strangerMinAccountAgeHours),
 });
 
 /**
@@ -180,6 +187,10 @@ export const configSchema = envSchema
       rateLimitScale: e.RATE_LIMIT_SCALE,
       /** Ceilings on open live streams (GET /stream) on one process: from one address (429 above), and in all (503). */
       streamCeilings: { perIp: e.STREAMS_PER_IP, perProcess: e.STREAMS_PER_PROCESS },
+      /** The summed report weight that holds an item for review (docs/decisions/028-trust-and-safety.md). */
+      holdReporters: e.HOLD_REPORTERS,
+      /** How old an account must be to start a conversation with a non-friend (docs/decisions/029-direct-messages.md). */
+      messageStrangerMinAgeHours: e.MESSAGE_STRANGER_MIN_AGE_HOURS,
       /** Whether the dev outbox answers: only while neither SMTP nor Twilio is configured, never in production. */
       outboxEnabled: !production && !e.SMTP_URL && !twilio,
     };

@@ -121,6 +121,7 @@ describe('private profile: counts, posts, events', () => {
         'friend_request_id',
         'friendship_status',
         'id',
+        'is_muted',
         'is_private',
         'last_name',
         'name',
@@ -170,8 +171,8 @@ describe('like, comment, share, report an item the viewer can see', () => {
     await expectStatus(who, 'POST', `/api/posts/${item}/comments`, 200, { text: 'Howdy' });
     await expectStatus(who, 'GET', `/api/posts/${item}/comments`, 200);
     await expectStatus(who, 'POST', `/api/posts/${item}/share`, 200, {});
-    // Reporting one's own item is refused (the web hides Report on it); anyone else's is taken.
-    await expectStatus(who, 'POST', `/api/posts/${item}/report`, mayReport ? 200 : 422, {
+    // Reporting one's own item is refused (400, ADR 028; the web hides Report on it); anyone else's is taken.
+    await expectStatus(who, 'POST', `/api/posts/${item}/report`, mayReport ? 200 : 400, {
       reason: 'Spam or Misleading',
     });
   }
@@ -213,14 +214,17 @@ describe('delete or edit a post, event or comment: owner only', () => {
     await expectStatus(owner, 'GET', `/api/posts/${mine}`, 404);
     await expectStatus(owner, 'DELETE', `/api/posts/${mine}`, 404);
   });
+  // Seen but not theirs: 403 with the reason (as PATCH); not seen: 404, as if missing.
   it('friend: no', async () => {
-    await expectStatus(friend, 'DELETE', `/api/posts/${post}`, 404);
-    await expectStatus(friend, 'DELETE', `/api/posts/${privateEvent}`, 404);
+    await expectStatus(friend, 'DELETE', `/api/posts/${post}`, 403);
+    await expectStatus(friend, 'DELETE', `/api/posts/${privateEvent}`, 403);
+    await expectStatus(friend, 'PATCH', `/api/posts/${post}`, 403, { title: 'Not mine' });
     await expectStatus(friend, 'GET', `/api/posts/${post}`, 200);
   });
   it('other member: no', async () => {
-    await expectStatus(other, 'DELETE', `/api/posts/${publicEvent}`, 404);
+    await expectStatus(other, 'DELETE', `/api/posts/${publicEvent}`, 403);
     await expectStatus(other, 'DELETE', `/api/posts/${privatePost}`, 404);
+    await expectStatus(other, 'PATCH', `/api/posts/${privatePost}`, 404, { title: 'Not mine' });
     await expectStatus(owner, 'GET', `/api/posts/${publicEvent}`, 200);
   });
   it('guest: no', () => expectStatus(null, 'DELETE', `/api/posts/${post}`, 401));
@@ -568,4 +572,310 @@ describe('like, comment and share notifications: only about an item the recipien
     expect((await aboutItem(poster, post)).map((n) => n.kind).sort()).toEqual(['comment', 'like']);
   });
   it('guest: no', () => expectStatus(null, 'POST', `/api/posts/${share}/like`, 401));
+});
+
+/*
+ * Trust and safety (ADR 028, "Who may see what, new rows"): one describe per state, each with a cast of its
+ * own around an owner who wrote a post and a comment (on their friend's post). In every cast the owner blocked
+ * one member ("blocked", a friend until then) and a friend of the owner muted the owner ("muted"); a member
+ * with the moderator role (set in SQL) is no friend of the owner. The states themselves (held, removed,
+ * suspended) are set in SQL: the moderation module's actions that set them are tested there.
+ */
+
+interface Cast {
+  owner: Member;
+  friend: Member;
+  blocked: Member;
+  muted: Member;
+  other: Member;
+  moderator: Member;
+  post: number;
+  comment: number;
+  /** The friend's post the owner commented on. */
+  commentedPost: number;
+}
+type Role = Exclude<keyof Cast, 'post' | 'comment' | 'commentedPost'>;
+
+async function castOf(state: (cast: Cast) => Promise<void>): Promise<Cast> {
+  const [owner, friend, blocked, muted, other, moderator] = await setUpMembers(t.app, 6);
+  for (const friendOf of [friend, blocked, muted]) await befriend(t.app, owner.user.id, friendOf.user.id);
+  const commentedPost = await postOf(t.app, friend, 'Come see the colts');
+  const comment = (
+    await expectStatus(owner, 'POST', `/api/posts/${commentedPost}/comments`, 200, { text: 'Fine colts' })
+  ).json().data.id;
+  const post = await postOf(t.app, owner, 'Branding at dawn');
+  await expectStatus(owner, 'POST', `/api/users/${blocked.user.id}/block`, 200);
+  await expectStatus(muted, 'POST', `/api/users/${owner.user.id}/mute`, 200);
+  await t.ctx.db.execute(sql`update users set role = 'moderator' where id = ${moderator.user.id}`);
+  const cast = { owner, friend, blocked, muted, other, moderator, post, comment, commentedPost };
+  await state(cast);
+  return cast;
+}
+
+/** What a viewer sees of the owner: the post by link, the profile, the post on it, the comment, the timeline. */
+interface Seen {
+  item: number;
+  state?: 'held' | 'removed' | null;
+  profile: number;
+  listed: boolean;
+  comment: boolean;
+  timeline: boolean;
+}
+
+async function seenBy(cast: Cast, who: Member): Promise<Seen> {
+  const item = await call(t.app, who, 'GET', `/api/posts/${cast.post}`);
+  if (item.statusCode === 404) expect(item.body).toBe((await call(t.app, who, 'GET', '/api/posts/999999999')).body);
+  const profile = await call(t.app, who, 'GET', `/api/users/${cast.owner.user.id}`);
+  if (profile.statusCode === 404)
+    expect(profile.body).toBe((await call(t.app, who, 'GET', '/api/users/no-such-member')).body);
+  const listed = await call(t.app, who, 'GET', `/api/user/posts-and-events/${cast.owner.user.id}`);
+  const comments = await call(t.app, who, 'GET', `/api/posts/${cast.commentedPost}/comments`);
+  const timeline = await call(t.app, who, 'GET', '/api/home/timeline');
+  const has = (response: typeof item, id: number) =>
+    response.statusCode === 200 && response.json().data.some((row: { id: number }) => row.id === id);
+  return {
+    item: item.statusCode,
+    ...(item.statusCode === 200 ? { state: item.json().data.moderation_state } : {}),
+    profile: profile.statusCode,
+    listed: has(listed, cast.post),
+    comment: has(comments, cast.comment),
+    timeline: has(timeline, cast.post),
+  };
+}
+
+const SEES_ALL: Seen = { item: 200, state: null, profile: 200, listed: true, comment: true, timeline: true };
+/** Sees the owner's profile, but nothing of what they wrote. */
+const SEES_NONE: Seen = { item: 404, profile: 200, listed: false, comment: false, timeline: false };
+/** A block: nothing of the owner, the profile included, as if they did not exist. */
+const BLOCKED: Seen = { item: 404, profile: 404, listed: false, comment: false, timeline: false };
+
+/** The owner's things answer 401 to a guest, as every member route does. */
+async function guestRefused(cast: Cast) {
+  for (const url of [
+    `/api/posts/${cast.post}`,
+    `/api/users/${cast.owner.user.id}`,
+    `/api/user/posts-and-events/${cast.owner.user.id}`,
+    `/api/posts/${cast.commentedPost}/comments`,
+  ])
+    await expectStatus(null, 'GET', url, 401);
+  for (const path of ['block', 'mute'])
+    await expectStatus(null, 'POST', `/api/users/${cast.owner.user.id}/${path}`, 401);
+}
+
+/** One describe's rows: what each role sees, from a cast in the given state. */
+function stateRows(
+  state: (cast: Cast) => Promise<void>,
+  rows: Record<Role, Seen>,
+  extra: Partial<Record<Role | 'guest', (cast: Cast) => Promise<void>>> = {},
+) {
+  let cast: Cast;
+  beforeAll(async () => {
+    cast = await castOf(state);
+  });
+  const labels: Record<Role, string> = {
+    owner: 'owner',
+    friend: 'friend',
+    blocked: 'blocked (by the owner)',
+    muted: 'muted (a friend who muted the owner)',
+    other: 'other member',
+    moderator: 'moderator',
+  };
+  for (const role of Object.keys(labels) as Role[])
+    it(labels[role], async () => {
+      expect(await seenBy(cast, cast[role])).toEqual(rows[role]);
+      await extra[role]?.(cast);
+    });
+  it('guest: no (401)', async () => {
+    await guestRefused(cast);
+    await extra.guest?.(cast);
+  });
+}
+
+describe('blocked: a block between the owner and a member', () => {
+  stateRows(
+    async () => {},
+    {
+      owner: SEES_ALL,
+      friend: SEES_ALL,
+      blocked: BLOCKED,
+      muted: { ...SEES_ALL, timeline: false },
+      other: { ...SEES_ALL, timeline: false },
+      moderator: { ...SEES_ALL, timeline: false },
+    },
+    {
+      owner: async (cast) => {
+        // Either way: the owner no longer sees the member they blocked, nor are they friends.
+        await expectStatus(cast.owner, 'GET', `/api/users/${cast.blocked.user.id}`, 404);
+        await expectStatus(cast.owner, 'POST', '/api/friends/requests', 404, { user_id: cast.blocked.user.id });
+        const friends = (await expectStatus(cast.owner, 'GET', '/api/friends', 200)).json().data;
+        expect(friends.map((f: { id: string }) => f.id)).not.toContain(cast.blocked.user.id);
+      },
+      blocked: async (cast) => {
+        await expectStatus(cast.blocked, 'GET', `/api/user/get/${cast.owner.user.id}`, 404);
+        await expectStatus(cast.blocked, 'GET', `/api/user/posts-and-events/${cast.owner.user.id}`, 404);
+        await expectStatus(cast.blocked, 'POST', `/api/posts/${cast.post}/like`, 404);
+        await expectStatus(cast.blocked, 'POST', '/api/friends/requests', 404, { user_id: cast.owner.user.id });
+        const found = (
+          await expectStatus(cast.blocked, 'GET', `/api/search?q=${cast.owner.user.last_name}`, 200)
+        ).json();
+        expect(found.members.data).toEqual([]);
+      },
+    },
+  );
+});
+
+describe('muted: a friend who muted the owner', () => {
+  stateRows(
+    async () => {},
+    {
+      owner: SEES_ALL,
+      friend: SEES_ALL,
+      blocked: BLOCKED,
+      muted: { ...SEES_ALL, timeline: false },
+      other: { ...SEES_ALL, timeline: false },
+      moderator: { ...SEES_ALL, timeline: false },
+    },
+    {
+      owner: async (cast) => {
+        // Silently: the owner is told nothing, and the muter's profile says nothing of it.
+        expect((await expectStatus(cast.owner, 'GET', `/api/users/${cast.muted.user.id}`, 200)).json().is_muted).toBe(
+          false,
+        );
+      },
+      friend: async (cast) => {
+        expect((await expectStatus(cast.friend, 'GET', `/api/users/${cast.owner.user.id}`, 200)).json().is_muted).toBe(
+          false,
+        );
+      },
+      muted: async (cast) => {
+        const profile = (await expectStatus(cast.muted, 'GET', `/api/users/${cast.owner.user.id}`, 200)).json();
+        expect(profile).toMatchObject({ is_muted: true, friendship_status: 'friends' });
+        // The owner's comment on the muter's post is neither written nor shown; a friend's still is.
+        const mine = await postOf(t.app, cast.muted, 'Muter’s post');
+        await expectStatus(cast.owner, 'POST', `/api/posts/${mine}/comments`, 200, { text: 'from the owner' });
+        await expectStatus(cast.friend, 'POST', `/api/posts/${mine}/comments`, 200, { text: 'from a friend' });
+        expect((await aboutItem(cast.muted, mine)).map((n) => n.info)).toEqual(['from a friend']);
+      },
+    },
+  );
+});
+
+describe('suspended author: the owner suspended until next week', () => {
+  stateRows(
+    async (cast) => {
+      await t.ctx.db.execute(
+        sql`update users set suspended_until = now() + interval '7 days' where id = ${cast.owner.user.id}`,
+      );
+    },
+    {
+      // A suspended member is signed out (their sessions end with the suspension): every call is a guest's.
+      owner: { item: 401, profile: 401, listed: false, comment: false, timeline: false },
+      friend: SEES_NONE,
+      blocked: BLOCKED,
+      muted: SEES_NONE,
+      other: SEES_NONE,
+      moderator: SEES_NONE,
+    },
+    {
+      friend: async (cast) => {
+        const profile = (await expectStatus(cast.friend, 'GET', `/api/users/${cast.owner.user.id}`, 200)).json();
+        expect(profile.counts).toMatchObject({ event_count: 0 });
+      },
+      other: async (cast) => {
+        // Lifted (the date passed): everything shows again.
+        await t.ctx.db.execute(
+          sql`update users set suspended_until = now() - interval '1 second' where id = ${cast.owner.user.id}`,
+        );
+        expect(await seenBy(cast, cast.other)).toEqual({ ...SEES_ALL, timeline: false });
+        await t.ctx.db.execute(
+          sql`update users set suspended_until = now() + interval '7 days' where id = ${cast.owner.user.id}`,
+        );
+      },
+    },
+  );
+});
+
+describe('held for review: the post and the comment held', () => {
+  stateRows(
+    async (cast) => {
+      await t.ctx.db.execute(sql`update posts set held_at = now() where id = ${cast.post}`);
+      await t.ctx.db.execute(sql`update comments set held_at = now() where id = ${cast.comment}`);
+    },
+    {
+      owner: { ...SEES_ALL, state: 'held' },
+      friend: SEES_NONE,
+      blocked: BLOCKED,
+      muted: SEES_NONE,
+      other: SEES_NONE,
+      moderator: { ...SEES_ALL, state: 'held', timeline: false },
+    },
+    {
+      friend: async (cast) => {
+        await expectStatus(cast.friend, 'POST', `/api/posts/${cast.post}/like`, 404);
+        await expectStatus(cast.friend, 'GET', `/api/posts/${cast.post}/comments`, 404);
+      },
+    },
+  );
+});
+
+describe('removed: the post and the comment removed by a moderator', () => {
+  stateRows(
+    async (cast) => {
+      await t.ctx.db.execute(sql`update posts set removed_at = now() where id = ${cast.post}`);
+      await t.ctx.db.execute(sql`update comments set removed_at = now() where id = ${cast.comment}`);
+    },
+    {
+      // Nobody, through member routes: moderators see it in the queue, from its snapshot (ADR 028).
+      owner: { ...SEES_NONE },
+      friend: SEES_NONE,
+      blocked: BLOCKED,
+      muted: SEES_NONE,
+      other: SEES_NONE,
+      moderator: SEES_NONE,
+    },
+  );
+});
+
+describe('direct messages: the two members only (ADR 029)', () => {
+  let conversation: number;
+  let message: number;
+  beforeAll(async () => {
+    // The owner and the friend are friends: the owner's first message is in both inboxes.
+    const started = await expectStatus(owner, 'POST', '/api/conversations', 201, {
+      recipient_id: friend.user.id,
+      body: 'Ride Saturday?',
+      client_id: 'privacy-table-1',
+    });
+    ({ id: conversation } = started.json().conversation);
+    ({ id: message } = started.json().message);
+  });
+
+  async function seesIt(who: Member) {
+    const page = (await expectStatus(who, 'GET', `/api/conversations/${conversation}/messages`, 200)).json();
+    expect(page.data.map((m: { id: number }) => m.id)).toEqual([message]);
+    expect((await expectStatus(who, 'GET', '/api/conversations', 200)).json().data[0].id).toBe(conversation);
+  }
+  it('owner (the sender): yes', () => seesIt(owner));
+  it('friend (the other member): yes', () => seesIt(friend));
+  it('other member: no, answered as a conversation that does not exist', async () => {
+    const missing = await call(t.app, other, 'GET', `/api/conversations/${conversation + 1_000_000}/messages`);
+    expect(missing.statusCode).toBe(404);
+    for (const [method, url, payload] of [
+      ['GET', `/api/conversations/${conversation}/messages`, undefined],
+      ['POST', `/api/conversations/${conversation}/messages`, { body: 'Me too', client_id: 'privacy-table-2' }],
+      ['POST', `/api/conversations/${conversation}/read`, { message_id: message }],
+      ['DELETE', `/api/conversations/${conversation}`, undefined],
+    ] as const) {
+      const response = await call(t.app, other, method, url, payload);
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.json()).toEqual(missing.json());
+    }
+    expect((await expectStatus(other, 'GET', '/api/conversations', 200)).json().data).toEqual([]);
+    expect((await call(t.app, other, 'DELETE', `/api/messages/${message}`)).statusCode).toBe(404);
+  });
+  it('guest: no', async () => {
+    await expectStatus(null, 'GET', '/api/conversations', 401);
+    await expectStatus(null, 'GET', `/api/conversations/${conversation}/messages`, 401);
+    await expectStatus(null, 'POST', '/api/conversations', 401, { recipient_id: owner.user.id });
+  });
 });

@@ -1,7 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { CONVERSATION_LIMITS, MODERATION_LIMITS } from '@corral/contract';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moderationCases } from '../src/db/schema.ts';
 import { MANY_FRIENDS } from '../src/modules/feed/feed.queries.ts';
+import { grantRoleIn } from '../src/ops/grant-role.ts';
 import { bearer, befriend, createPost, setUpMember } from './factories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -137,5 +141,126 @@ describe('statements per list request', () => {
     expect(all.body.data).toHaveLength(30);
     expect(all.count).toBeLessThanOrEqual(MAX_STATEMENTS);
     expect((await countStatements('/api/friends?q=bu', viewer.token)).count).toBeLessThanOrEqual(MAX_STATEMENTS);
+  });
+
+  it('blocked and muted members (GET /me/blocks)', async () => {
+    const viewer = await setUpMember(t.app);
+    await manyFriendsOf(viewer.user.id, 6, 0);
+    for (let i = 1; i <= 6; i += 1)
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/users/bulk-${viewer.user.id}-${i}/${i % 2 ? 'block' : 'mute'}`,
+        headers: bearer(viewer.token),
+      });
+    const lists = await countStatements('/api/me/blocks', viewer.token);
+    expect([lists.body.blocked.length, lists.body.muted.length]).toEqual([3, 3]);
+    expect(lists.count).toBeLessThanOrEqual(MAX_STATEMENTS);
+  });
+
+  it('direct messages: the inbox and requests (first page and the next), a page of messages and the next', async () => {
+    const viewer = await setUpMember(t.app);
+    await manyFriendsOf(viewer.user.id, CONVERSATION_LIMITS.conversationsPageSize + 5, 0);
+    const stranger = await setUpMember(t.app);
+    await t.ctx.db.execute(sql`update users set message_policy = 'everyone' where id = ${viewer.user.id}`);
+    await t.ctx.db.execute(sql`update users set created_at = now() - interval '5 days' where id = ${stranger.user.id}`);
+    const say = (url: string, token: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: bearer(token), payload: { client_id: randomUUID(), ...payload } });
+    let conversationId = 0;
+    for (let i = 1; i <= CONVERSATION_LIMITS.conversationsPageSize + 5; i += 1) {
+      const response = await say('/api/conversations', viewer.token, {
+        recipient_id: `bulk-${viewer.user.id}-${i}`,
+        body: `Hello ${i}`,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      conversationId = response.json().conversation.id;
+    }
+    expect(
+      (await say('/api/conversations', stranger.token, { recipient_id: viewer.user.id, body: 'Hi' })).statusCode,
+    ).toBe(201);
+    for (let i = 0; i < CONVERSATION_LIMITS.messagesPageSize + 5; i += 1)
+      await say(`/api/conversations/${conversationId}/messages`, viewer.token, {
+        body: `More ${i}`,
+      });
+
+    const inbox = await countStatements('/api/conversations', viewer.token);
+    expect(inbox.body.data).toHaveLength(CONVERSATION_LIMITS.conversationsPageSize);
+    expect(inbox.body.unread).toEqual({ inbox: 0, requests: 1 });
+    expect(inbox.count).toBeLessThanOrEqual(MAX_STATEMENTS);
+    const next = await countStatements(
+      `/api/conversations?cursor=${encodeURIComponent(inbox.body.next_cursor)}`,
+      viewer.token,
+    );
+    expect(next.body.data).toHaveLength(5);
+    expect(next.count).toBeLessThanOrEqual(MAX_STATEMENTS);
+    const requests = await countStatements('/api/conversations?box=requests', viewer.token);
+    expect(requests.body.data).toHaveLength(1);
+    expect(requests.count).toBeLessThanOrEqual(MAX_STATEMENTS);
+
+    const page = await countStatements(`/api/conversations/${conversationId}/messages`, viewer.token);
+    expect(page.body.data).toHaveLength(CONVERSATION_LIMITS.messagesPageSize);
+    expect(page.count).toBeLessThanOrEqual(MAX_STATEMENTS);
+    const older = await countStatements(
+      `/api/conversations/${conversationId}/messages?cursor=${encodeURIComponent(page.body.next_cursor)}`,
+      viewer.token,
+    );
+    expect(older.body.data).toHaveLength(6);
+    expect(older.count).toBeLessThanOrEqual(MAX_STATEMENTS);
+  });
+
+  it('the moderation queue (open and resolved, first page and the next), one case, and the audit log', async () => {
+    const moderator = await setUpMember(t.app);
+    await grantRoleIn(t.ctx.db, moderator.email, 'admin');
+    const author = await setUpMember(t.app);
+    const reporters = [await setUpMember(t.app), await setUpMember(t.app), await setUpMember(t.app)];
+    // More cases than a page, each with three reports, a hold and its subject's history.
+    for (let i = 0; i < MODERATION_LIMITS.queuePageSize + 10; i += 1) {
+      const post = (await createPost(t.app, author.token, `reported ${i}`, i === 0 ? [PHOTO] : [])).json().data;
+      for (const reporter of reporters)
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/reports',
+          headers: bearer(reporter.token),
+          payload: { target_type: 'post', target_id: post.id, reason: 'Spam or Misleading' },
+        });
+    }
+    const cases = await t.ctx.db
+      .select({ id: moderationCases.id })
+      .from(moderationCases)
+      .where(eq(moderationCases.subjectUserId, author.user.id))
+      .orderBy(moderationCases.id);
+    const caseIds = cases.map((row) => row.id);
+    expect(caseIds).toHaveLength(MODERATION_LIMITS.queuePageSize + 10);
+    for (const id of caseIds.slice(0, MODERATION_LIMITS.queuePageSize + 7))
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/moderation/reports/${id}/actions`,
+        headers: bearer(moderator.token),
+        payload: { action: 'warn', reason: 'Spam' },
+      });
+    for (const status of ['open', 'resolved']) {
+      const page1 = await countStatements(`/api/moderation/reports?status=${status}`, moderator.token);
+      expect(page1.body.data.length).toBeGreaterThan(0);
+      expect(page1.body.data[0].reports).toHaveLength(3);
+      expect(page1.count).toBeLessThanOrEqual(MAX_STATEMENTS);
+      if (page1.body.next_cursor) {
+        const cursor = encodeURIComponent(page1.body.next_cursor);
+        const page2 = await countStatements(
+          `/api/moderation/reports?status=${status}&cursor=${cursor}`,
+          moderator.token,
+        );
+        expect(page2.body.data.length).toBeGreaterThan(0);
+        expect(page2.count).toBeLessThanOrEqual(MAX_STATEMENTS);
+      }
+    }
+    expect((await countStatements(`/api/moderation/reports/${caseIds[0]}`, moderator.token)).count).toBeLessThanOrEqual(
+      MAX_STATEMENTS,
+    );
+    const audit = await countStatements('/api/moderation/audit', moderator.token);
+    expect(audit.body.next_cursor).not.toBeNull();
+    expect(audit.count).toBeLessThanOrEqual(MAX_STATEMENTS);
+    const next = encodeURIComponent(audit.body.next_cursor);
+    expect((await countStatements(`/api/moderation/audit?cursor=${next}`, moderator.token)).count).toBeLessThanOrEqual(
+      MAX_STATEMENTS,
+    );
   });
 });

@@ -33,13 +33,28 @@ describe('API_PATHS', () => {
     }
   });
 
-  const parameterised = entries.flatMap(([name, path]) => (typeof path === 'string' ? [] : [[name, path] as const]));
+  const parameterised = entries.flatMap(([name, path]) =>
+    typeof path === 'string' || path.length !== 1 ? [] : [[name, path as (value: number | string) => string] as const],
+  );
+  const withTwo = entries.flatMap(([name, path]) =>
+    typeof path === 'string' || path.length !== 2
+      ? []
+      : [[name, path as ((a: number | string, b: number | string) => string) & { pattern: string }] as const],
+  );
 
   it.each(parameterised)('%s: one parameter in its pattern', (_name, path) => {
-    expect(path.pattern.match(/:[A-Za-z_]\w*/g)).toHaveLength(1);
+    expect((path as unknown as { pattern: string }).pattern.match(/:[A-Za-z_]\w*/g)).toHaveLength(1);
   });
 
-  it.each(parameterised)('%s: what the builder writes, the pattern reads back', (_name, path) => {
+  it.each(withTwo)('%s: two parameters, read back in order', (_name, path) => {
+    const names = path.pattern.match(/:([A-Za-z_]\w*)/g)?.map((name) => name.slice(1)) ?? [];
+    expect(names).toHaveLength(2);
+    const url = path('u 1/x', 'moderator');
+    expect(matchPattern(path.pattern, url)).toEqual({ [names[0] ?? '']: 'u 1/x', [names[1] ?? '']: 'moderator' });
+  });
+
+  it.each(parameterised)('%s: what the builder writes, the pattern reads back', (_name, built) => {
+    const path = built as typeof built & { pattern: string };
     const [parameter] = path.pattern.match(/:([A-Za-z_]\w*)/)?.slice(1) ?? [];
     for (const value of [42, '7', 'u_Abc-123', 'a b/c?d#e%f.ics']) {
       const url = path(value);

@@ -18,6 +18,22 @@ function paramPath<const Pattern extends `/${string}:${string}`>(pattern: Patter
  * The API's paths, relative to /api, shared by the server's routes and the web's client. A path without
  * parameters is its own pattern; a path with one is a `ParamPath`.
  */
+/** A path with two parameters (a member and a role): built from both values, in the pattern's order. */
+export type ParamPath2<Pattern extends string = string> = ((
+  first: number | string,
+  second: number | string,
+) => string) & {
+  readonly pattern: Pattern;
+};
+
+function paramPath2<const Pattern extends `/${string}:${string}:${string}`>(pattern: Pattern): ParamPath2<Pattern> {
+  const build = (first: number | string, second: number | string) => {
+    const values = [first, second];
+    return pattern.replace(new RegExp(PARAMETER.source, 'g'), () => encodeURIComponent(String(values.shift())));
+  };
+  return Object.assign(build, { pattern });
+}
+
 export const API_PATHS = {
   /** Readiness under its historical name (tests, docs and probes written before the two below). */
   health: '/health',
@@ -48,6 +64,31 @@ export const API_PATHS = {
   postComments: paramPath('/posts/:id/comments'),
   postShare: paramPath('/posts/:id/share'),
   postReport: paramPath('/posts/:id/report'),
+  /** Earlier versions of an edited post (GET). PATCH and DELETE on `post` edit and delete it. */
+  postRevisions: paramPath('/posts/:id/revisions'),
+  /** PATCH edits and DELETE deletes one's own comment. */
+  comment: paramPath('/comments/:id'),
+  commentRevisions: paramPath('/comments/:id/revisions'),
+  /** Report a post, event, share, comment or member (trust and safety). */
+  reports: '/reports',
+  /** POST and DELETE: block or unblock; mute or unmute. */
+  userBlock: paramPath('/users/:id/block'),
+  userMute: paramPath('/users/:id/mute'),
+  /** The viewer's blocked and muted members. */
+  meBlocks: '/me/blocks',
+  /** The viewer's standing: a suspension, and the actions taken against them with their appeals. */
+  meStanding: '/me/standing',
+  /** Appeal an action taken against oneself: `{ action_id, text }`, once per action. */
+  appeals: '/appeals',
+  /** Moderators and admins only; anyone else gets the answer of a missing route. */
+  moderationReports: '/moderation/reports',
+  moderationReport: paramPath('/moderation/reports/:id'),
+  moderationReportActions: paramPath('/moderation/reports/:id/actions'),
+  /** Admins only: the audit log, and members with their roles. */
+  moderationAudit: '/moderation/audit',
+  moderationMembers: '/moderation/members',
+  /** Admins only: PUT gives the member that role (member, moderator, admin); the role is in the path, never a body. */
+  moderationMemberRole: paramPath2('/moderation/members/:id/role/:role'),
   friendRequests: '/friends/requests',
   friendRequestAccept: paramPath('/friends/requests/:id/accept'),
   friendRequest: paramPath('/friends/requests/:id'),
@@ -66,6 +107,17 @@ export const API_PATHS = {
   notificationRead: paramPath('/notifications/:id/read'),
   notification: paramPath('/notifications/:id'),
   stream: '/stream',
+  /** Direct messages (docs/decisions/029-direct-messages.md). GET the boxes; POST starts (or continues) a pair's conversation. */
+  conversations: '/conversations',
+  /** The viewer's conversation with a member, if any, and whether they may write to them. */
+  conversationWith: paramPath('/conversations/with/:user_id'),
+  /** DELETE removes it from the viewer's boxes. */
+  conversation: paramPath('/conversations/:id'),
+  conversationMessages: paramPath('/conversations/:id/messages'),
+  conversationRead: paramPath('/conversations/:id/read'),
+  conversationAccept: paramPath('/conversations/:id/accept'),
+  /** DELETE: one's own message, shown as deleted to both. */
+  message: paramPath('/messages/:id'),
   search: '/search',
   feedback: '/feedback',
   newsletter: '/newsletter',

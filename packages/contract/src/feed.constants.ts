@@ -35,3 +35,6 @@ export const FEED_MESSAGES = {
   tooManyImages: `A post can have at most ${LIMITS.postImagesMax} photos.`,
   unknownContentType: 'Unknown content type',
 } as const;
+
+/** The marker on an edited post or comment (trust and safety, ADR 028 "Edits"): here, as the post card shows it. */
+export const EDITED_MARKER = 'edited';

@@ -57,6 +57,10 @@ const baseItemSchema = z.object({
   is_cancelled: z.boolean(),
   event_types: z.array(z.string()),
   associations: z.array(z.string()),
+  /** When its author last edited it (the card says "edited"; GET /posts/{id}/revisions has the earlier versions). */
+  edited_at: z.string().nullable(),
+  /** Only its author and moderators see an item held for review ('held'); only moderators a removed one. */
+  moderation_state: z.enum(['held', 'removed']).nullable(),
   maxValueEvent: z.number().int(),
   maxValueAssoc: z.number().int(),
 });
@@ -86,6 +90,9 @@ export const commentSchema = z.object({
   text: z.string(),
   timestamp: z.string(),
   user: feedUserSchema.extend({ name: z.string(), image: z.string() }),
+  /** As on items: the last edit (GET /comments/{id}/revisions has the earlier versions), and a hold or removal. */
+  edited_at: z.string().nullable(),
+  moderation_state: z.enum(['held', 'removed']).nullable(),
 });
 export type Comment = z.infer<typeof commentSchema>;
 export const commentsResponseSchema = pagedSchema(commentSchema);
@@ -93,6 +100,19 @@ export const createCommentRequestSchema = z.object({
   text: z.string().trim().min(1, { error: FEED_MESSAGES.commentEmpty }).max(2000),
 });
 export const commentResponseSchema = z.object({ data: commentSchema });
+
+/** PATCH /posts/{id}: a post's (or share's) text; photos stay as they are. */
+export const editPostRequestSchema = z
+  .object({ title: z.string().max(LIMITS.postTitleMax, { error: FEED_MESSAGES.postTooLong }) })
+  .strict();
+/** PATCH /comments/{id}. */
+export const editCommentRequestSchema = createCommentRequestSchema.strict();
+export const commentParamsSchema = itemIdParamsSchema;
+
+/** One earlier version of an edited post or comment, newest first. */
+export const revisionSchema = z.object({ text: z.string().nullable(), written_at: z.string() });
+export type Revision = z.infer<typeof revisionSchema>;
+export const revisionsResponseSchema = z.object({ data: z.array(revisionSchema) });
 
 export const shareRequestSchema = z.object({ comment: z.string().trim().max(2000).optional() });
 

@@ -84,7 +84,18 @@ export const RATE_LIMITS = {
   mediaUploadsPerMember: { points: 30, duration: 30 * MINUTE },
   contentPerMember: { points: 300, duration: 3 * HOUR },
   reportsPerMember: { points: 20, duration: DAY },
+  /** Blocks, unblocks, mutes and unmutes together. */
+  blocksPerMember: { points: 100, duration: HOUR },
+  /** One appeal per action anyway; this bounds a member with many actions. */
+  appealsPerMember: { points: 10, duration: DAY },
+  /** Every moderator and admin action (queue decisions, roles). */
+  moderatorActionsPerMember: { points: 300, duration: HOUR },
+  /** Edits of posts and comments. */
+  editsPerMember: { points: 120, duration: HOUR },
   friendRequestsPerMember: { points: 400, duration: DAY },
+  /** Direct messages sent (a resend of the same client id counts too: it is a request all the same). */
+  messagesPerMemberMinute: { points: 30, duration: MINUTE },
+  messagesPerMemberHour: { points: 600, duration: HOUR },
   newsletterPerIp: { points: 5, duration: HOUR },
   /** The search box asks as the member types (after each pause): two a second, sustained. */
   searchPerMember: { points: 120, duration: MINUTE },

@@ -1,3 +1,20 @@
+/**
+ * What a notification tells of: a friend request and its acceptance, a like, comment or share of one's item, an
+ * update of a followed event; and, from trust and safety, a moderation notice to the member concerned (a warning,
+ * a removal or a suspension, with the reason; appealable once) and a report update to a reporter (acted on, never
+ * by whom or how). Both of the latter name the recipient as their actor, so nobody is named.
+ */
+export const NOTIFICATION_KINDS = [
+  'friend_request',
+  'friend_accepted',
+  'like',
+  'comment',
+  'share',
+  'event_update',
+  'moderation',
+  'report_update',
+] as const;
+
 /** The spec's notification texts (sections 2 to 4), verbatim. */
 export const NOTIFICATION_MESSAGES = {
   empty: 'No notifications here.',
@@ -18,4 +35,8 @@ export const STREAM_EVENT_TYPES = [
   'friend_request_removed',
   'friendship',
   'ready',
+  'message',
+  'message_deleted',
+  'message_read',
+  'conversation',
 ] as const;

@@ -1,14 +1,9 @@
 import { z } from 'zod';
+import { messageStreamEvents } from './conversations.ts';
 import { friendRequestSchema } from './friends.ts';
+import { NOTIFICATION_KINDS } from './notifications.constants.ts';
 
-export const notificationKindSchema = z.enum([
-  'friend_request',
-  'friend_accepted',
-  'like',
-  'comment',
-  'share',
-  'event_update',
-]);
+export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
 /**
@@ -32,6 +27,8 @@ export const notificationSchema = z.object({
   can_accept: z.boolean(),
   /** The invitation was accepted ('You have accepted this invitation.'). */
   accepted: z.boolean(),
+  /** moderation: the action it tells of (GET /me/standing; POST /appeals appeals it once). */
+  action_id: z.number().int().nullable(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
@@ -85,8 +82,14 @@ export const streamEventSchema = z.discriminatedUnion('type', [
     user_id: z.string(),
     friendship_status: z.enum(['friends', 'not_friends']),
   }),
-  /** Sent first on every (re)connection: the state to start from. */
-  z.object({ type: z.literal('ready'), unread: z.number().int(), resumed: z.boolean() }),
+  /** Sent first on every (re)connection: the state to start from (`messages`: the chat icon's counts). */
+  z.object({
+    type: z.literal('ready'),
+    unread: z.number().int(),
+    messages: z.object({ inbox: z.number().int(), requests: z.number().int() }),
+    resumed: z.boolean(),
+  }),
+  ...messageStreamEvents,
 ]);
 export type StreamEvent = z.infer<typeof streamEventSchema>;
 export type StreamEventType = StreamEvent['type'];

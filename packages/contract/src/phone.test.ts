@@ -48,6 +48,7 @@ describe('phone numbers', () => {
       api_token: 'token',
       is_onboard: 1,
       verified: 1,
+      role: 'member',
     };
     expect(validateVerificationCodeResponseSchema.parse({ data: { user } })).toEqual({ data: { user } });
     expect(validateVerificationCodeResponseSchema.safeParse({ user }).success).toBe(false);

@@ -24,7 +24,6 @@ export const PROFILE_MESSAGES = {
   nowFriends: 'You are now friends.',
   requestCancelled: 'Friend request cancelled.',
   unfriended: 'You are no longer friends.',
-  messageSoon: 'Messages are coming soon.',
 } as const;
 
 /** How the viewer stands with a member (architecture: GET /users/{id}). */

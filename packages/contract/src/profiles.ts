@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { personName } from './auth.ts';
+import { messagePolicySchema } from './conversations.ts';
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
 import { FRIENDSHIP_STATUSES } from './profiles.constants.ts';
@@ -37,6 +38,8 @@ export const profileSchema = z.object({
   friend_request_id: z.number().int().nullable(),
   /** Null when the viewer may not see them (a private profile of someone not a friend). */
   counts: profileCountsSchema.nullable(),
+  /** The viewer muted this member (a blocked member's profile answers 404 either way). */
+  is_muted: z.boolean(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
@@ -58,6 +61,8 @@ export const updateMeRequestSchema = z.object({
   first_name: firstName.optional(),
   last_name: lastName.optional(),
   is_private: z.boolean().optional(),
+  /** Who may start a conversation with the member (direct messages). */
+  message_policy: messagePolicySchema.optional(),
 });
 export type UpdateMeRequest = z.input<typeof updateMeRequestSchema>;
 
@@ -71,5 +76,9 @@ export const profileNameFormSchema = z
 export type ProfileNameForm = z.input<typeof profileNameFormSchema>;
 
 /** PATCH /me and POST /me/avatar: the signed-in user as /verify shows it, and whether the account is private. */
-export const meResponseSchema = z.object({ user: currentUserSchema, is_private: z.boolean() });
+export const meResponseSchema = z.object({
+  user: currentUserSchema,
+  is_private: z.boolean(),
+  message_policy: messagePolicySchema,
+});
 export type MeResponse = z.infer<typeof meResponseSchema>;

@@ -13,6 +13,8 @@ export const currentUserSchema = z.object({
   api_token: z.string(),
   is_onboard: flagSchema,
   verified: flagSchema,
+  /** member, moderator or admin: moderators and admins see the moderation queue (trust and safety). */
+  role: z.enum(['member', 'moderator', 'admin']),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

@@ -1,14 +1,18 @@
+import { NOTIFICATION_KINDS } from '@corral/contract';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
+  check,
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
+  real,
   serial,
   smallint,
   text,
@@ -40,7 +44,19 @@ export const users = pgTable(
     lastName: text('last_name').notNull().default(''),
     isOnboard: boolean('is_onboard').notNull().default(false),
     isPrivate: boolean('is_private').notNull().default(false),
-    role: text('role').notNull().default('member'),
+    /** member, moderator or admin (docs/decisions/028-trust-and-safety.md); set by an admin or `npm run corral -- grant`. */
+    role: text('role', { enum: ['member', 'moderator', 'admin'] })
+      .notNull()
+      .default('member'),
+    /** Suspended by a moderator until then: cannot sign in, their content hidden meanwhile. */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    /** The member's reports that moderators acted on, and those they dismissed: the weight of the next report. */
+    reportsUpheld: integer('reports_upheld').notNull().default(0),
+    reportsDismissed: integer('reports_dismissed').notNull().default(0),
+    /** Who may start a conversation with the member (docs/decisions/029-direct-messages.md). */
+    messagePolicy: text('message_policy', { enum: ['everyone', 'friends_of_friends', 'friends', 'nobody'] })
+      .notNull()
+      .default('friends_of_friends'),
     dateOfBirth: date('date_of_birth'),
     gender: text('gender'),
     transportId: smallint('transport_id'),
@@ -52,6 +68,13 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(t.email),
     uniqueIndex('users_phone_number_unique').on(t.phoneNumber),
     index('users_deleted_at_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+    index('users_suspended_until_idx').on(t.suspendedUntil).where(sql`${t.suspendedUntil} is not null`),
+    index('users_staff_idx').on(t.role).where(sql`${t.role} <> 'member'`),
+    check('users_role_check', sql`${t.role} in ('member', 'moderator', 'admin')`),
+    check(
+      'users_message_policy_check',
+      sql`${t.messagePolicy} in ('everyone', 'friends_of_friends', 'friends', 'nobody')`,
+    ),
     // GET /media/* asks whether a photo is a live member's profile photo (modules/profiles).
     index('users_image_idx').on(t.image).where(sql`${t.image} is not null`),
     // Search (modules/search): the words of a member's name, accents and case folded, for prefix queries;
@@ -242,6 +265,12 @@ export const posts = pgTable(
     sortDate: timestamp('sort_date', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Last edited by its author; earlier versions in post_revisions. */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    /** Held for review (reported by enough members): seen only by its author and moderators until decided. */
+    heldAt: timestamp('held_at', { withTimezone: true }),
+    /** Removed by a moderator: seen by nobody but moderators; a restore clears it. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
   },
   (t) => [
     // Newest first across everyone (backward scan for viewers whose friends post often) …
@@ -312,23 +341,153 @@ export const comments = pgTable(
     text: text('text').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** As on posts: last edit (earlier versions in comment_revisions), held for review, removed. */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    heldAt: timestamp('held_at', { withTimezone: true }),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
   },
-  (t) => [index('comments_post_idx').on(t.postId, t.createdAt, t.id)],
+  (t) => [index('comments_post_idx').on(t.postId, t.createdAt, t.id), index('comments_user_idx').on(t.userId)],
 );
 
-/** One report per member per item; the moderation queue reads the open ones. */
-export const reports = pgTable(
-  'reports',
+/** The earlier versions of an edited post (its title) or comment (its text), each with when it was written. */
+export const postRevisions = pgTable(
+  'post_revisions',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     postId: bigint('post_id', { mode: 'number' })
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
+    title: text('title'),
+    writtenAt: timestamp('written_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('post_revisions_post_idx').on(t.postId, t.writtenAt.desc(), t.id.desc())],
+);
+
+export const commentRevisions = pgTable(
+  'comment_revisions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    commentId: bigint('comment_id', { mode: 'number' })
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    writtenAt: timestamp('written_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('comment_revisions_comment_idx').on(t.commentId, t.writtenAt.desc(), t.id.desc())],
+);
+
+/**
+ * Blocks and mutes, one row per pair and direction. A block hides each member from the other everywhere (404);
+ * a mute takes the muted member's posts, shares and notifications off the muter's screens, silently.
+ */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: text('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: text('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('blocks_blocked_idx').on(t.blockedId, t.blockerId),
+  ],
+);
+
+export const mutes = pgTable(
+  'mutes',
+  {
+    muterId: text('muter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    mutedId: text('muted_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.muterId, t.mutedId] }), index('mutes_muted_idx').on(t.mutedId)],
+);
+
+/**
+ * The moderation queue (docs/decisions/028-trust-and-safety.md): one case per reported item (a post, event or
+ * share in posts; a comment; a member) while it is open. Reports of the item join its open case; once resolved,
+ * a new report opens a new case. `subject_user_id` is the member concerned (the item's author, or the reported
+ * member). `snapshot` is the item as members saw it at the first report, so moderators see it even after it was
+ * edited, hidden or deleted. `reporters` counts distinct reporters and `weight` sums their weights (a member
+ * whose reports are dismissed again and again counts for less); the item is held once `weight` reaches the
+ * configured number. An appeal reopens the case of the action it appeals.
+ */
+export const moderationCases = pgTable(
+  'moderation_cases',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    targetType: text('target_type', { enum: ['post', 'comment', 'event', 'user', 'message'] }).notNull(),
+    postId: bigint('post_id', { mode: 'number' }).references(() => posts.id, { onDelete: 'cascade' }),
+    commentId: bigint('comment_id', { mode: 'number' }).references(() => comments.id, { onDelete: 'cascade' }),
+    messageId: bigint('message_id', { mode: 'number' }).references((): AnyPgColumn => messages.id, {
+      onDelete: 'cascade',
+    }),
+    subjectUserId: text('subject_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['open', 'resolved'] })
+      .notNull()
+      .default('open'),
+    snapshot: jsonb('snapshot').notNull(),
+    reporters: integer('reporters').notNull().default(0),
+    weight: real('weight').notNull().default(0),
+    heldAt: timestamp('held_at', { withTimezone: true }),
+    firstReportedAt: timestamp('first_reported_at', { withTimezone: true }).notNull().defaultNow(),
+    lastReportedAt: timestamp('last_reported_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when an appeal reopened the case; cleared when a moderator decides it. */
+    appealId: bigint('appeal_id', { mode: 'number' }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** The last action that resolved it (dismiss, remove, warn, suspend, ban, restore, lift). */
+    resolution: text('resolution'),
+  },
+  (t) => [
+    // The queue: open cases, most distinct reporters first, then the oldest.
+    index('moderation_cases_queue_idx').on(t.status, t.reporters.desc(), t.firstReportedAt, t.id),
+    index('moderation_cases_resolved_idx').on(t.resolvedAt.desc(), t.id.desc()).where(sql`${t.status} = 'resolved'`),
+    index('moderation_cases_subject_idx').on(t.subjectUserId),
+    uniqueIndex('moderation_cases_open_post_unique')
+      .on(t.postId)
+      .where(sql`${t.status} = 'open' and ${t.targetType} <> 'user' and ${t.commentId} is null`),
+    uniqueIndex('moderation_cases_open_comment_unique').on(t.commentId).where(sql`${t.status} = 'open'`),
+    uniqueIndex('moderation_cases_open_message_unique').on(t.messageId).where(sql`${t.status} = 'open'`),
+    uniqueIndex('moderation_cases_open_user_unique')
+      .on(t.subjectUserId)
+      .where(sql`${t.status} = 'open' and ${t.targetType} = 'user'`),
+  ],
+);
+
+/**
+ * One report per member per item (post, event or share; comment; member), ever: reporting it again answers
+ * 'already reported'. `weight` is the reporter's weight when they reported. `status` follows the case's outcome.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    targetType: text('target_type', { enum: ['post', 'comment', 'event', 'user', 'message'] })
+      .notNull()
+      .default('post'),
+    postId: bigint('post_id', { mode: 'number' }).references(() => posts.id, { onDelete: 'cascade' }),
+    commentId: bigint('comment_id', { mode: 'number' }).references(() => comments.id, { onDelete: 'cascade' }),
+    messageId: bigint('message_id', { mode: 'number' }).references((): AnyPgColumn => messages.id, {
+      onDelete: 'cascade',
+    }),
+    targetUserId: text('target_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    caseId: bigint('case_id', { mode: 'number' }).references(() => moderationCases.id, { onDelete: 'cascade' }),
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
     text: text('text'),
+    weight: real('weight').notNull().default(1),
     status: text('status', { enum: ['open', 'dismissed', 'actioned'] })
       .notNull()
       .default('open'),
@@ -336,8 +495,64 @@ export const reports = pgTable(
   },
   (t) => [
     uniqueIndex('reports_post_user_unique').on(t.postId, t.userId),
+    uniqueIndex('reports_comment_user_unique').on(t.commentId, t.userId),
+    uniqueIndex('reports_message_user_unique').on(t.messageId, t.userId),
+    uniqueIndex('reports_target_user_user_unique').on(t.targetUserId, t.userId),
     index('reports_status_idx').on(t.status, t.createdAt),
+    index('reports_case_idx').on(t.caseId, t.createdAt),
+    index('reports_user_idx').on(t.userId),
   ],
+);
+
+/**
+ * The audit log: every moderator and admin action, appended, never changed (a trigger of the migration refuses
+ * UPDATE and DELETE). No foreign keys, so that a purged account leaves its entries; names are kept as they were.
+ */
+export const moderationActions = pgTable(
+  'moderation_actions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    caseId: bigint('case_id', { mode: 'number' }),
+    actorId: text('actor_id'),
+    actorName: text('actor_name').notNull(),
+    action: text('action', {
+      enum: ['dismiss', 'remove', 'warn', 'suspend', 'ban', 'restore', 'lift', 'grant_role', 'hold'],
+    }).notNull(),
+    subjectUserId: text('subject_user_id').notNull(),
+    subjectName: text('subject_name').notNull(),
+    targetType: text('target_type', { enum: ['post', 'comment', 'event', 'user', 'message'] }).notNull(),
+    targetId: text('target_id').notNull(),
+    reason: text('reason').notNull(),
+    note: text('note'),
+    until: timestamp('until', { withTimezone: true }),
+    /** grant_role: the role given. */
+    role: text('role'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('moderation_actions_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('moderation_actions_subject_idx').on(t.subjectUserId, t.createdAt.desc()),
+    index('moderation_actions_case_idx').on(t.caseId).where(sql`${t.caseId} is not null`),
+  ],
+);
+
+/** A member's appeal of an action taken against them: one per action; it reopens the action's case. */
+export const moderationAppeals = pgTable(
+  'moderation_appeals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actionId: bigint('action_id', { mode: 'number' }).notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    status: text('status', { enum: ['open', 'granted', 'denied'] })
+      .notNull()
+      .default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [index('moderation_appeals_user_idx').on(t.userId)],
 );
 
 /**
@@ -460,9 +675,7 @@ export const notifications = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', {
-      enum: ['friend_request', 'friend_accepted', 'like', 'comment', 'share', 'event_update'],
-    }).notNull(),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
     cause: text('cause').notNull(),
     actorId: text('actor_id')
       .notNull()
@@ -475,6 +688,8 @@ export const notifications = pgTable(
     }),
     /** A short excerpt (a comment's text, a share's comment, what changed in an event). */
     info: text('info'),
+    /** moderation: the action (moderation_actions.id) it tells of, which the member may appeal once. */
+    moderationActionId: bigint('moderation_action_id', { mode: 'number' }),
     isRead: boolean('is_read').notNull().default(false),
     /** Set when the invitation behind it was accepted ('You have accepted this invitation.'). */
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
@@ -488,6 +703,119 @@ export const notifications = pgTable(
     index('notifications_actor_idx').on(t.actorId),
     index('notifications_post_idx').on(t.postId).where(sql`${t.postId} is not null`),
     index('notifications_friend_request_idx').on(t.friendRequestId).where(sql`${t.friendRequestId} is not null`),
+  ],
+);
+
+/*
+ * Direct messages (docs/decisions/029-direct-messages.md). A conversation has members (two for `direct`; the
+ * model holds a group later); each member's row is their view of it: the box it sits in, their read marker,
+ * their unread count, and whether they removed it from their boxes.
+ */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind', { enum: ['direct'] })
+      .notNull()
+      .default('direct'),
+    /** A direct conversation's two member ids, ordered and joined by a space: one conversation per pair. */
+    pairKey: text('pair_key'),
+    /** Who wrote first; set null when that account is purged. */
+    startedBy: text('started_by').references(() => users.id, { onDelete: 'set null' }),
+    /** When the conversation was accepted (the two were friends, the recipient accepted or replied); null while a request. */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    lastMessageId: bigint('last_message_id', { mode: 'number' }),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('conversations_pair_unique').on(t.pairKey).where(sql`${t.pairKey} is not null`),
+    // The daily cap on new conversations counts a member's starts of the last day.
+    index('conversations_started_idx').on(t.startedBy, t.createdAt.desc()),
+    check('conversations_kind_check', sql`${t.kind} in ('direct')`),
+  ],
+);
+
+export const conversationMembers = pgTable(
+  'conversation_members',
+  {
+    conversationId: bigint('conversation_id', { mode: 'number' })
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** inbox, or requests while a first message from a non-friend waits for this member's answer. */
+    box: text('box', { enum: ['inbox', 'requests'] })
+      .notNull()
+      .default('inbox'),
+    /** The conversation's last message time, copied here so that a member's boxes page by one index. */
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The newest message this member has read (0: none). */
+    lastReadMessageId: bigint('last_read_message_id', { mode: 'number' }).notNull().default(0),
+    /** Messages from the other member after the read marker. */
+    unreadCount: integer('unread_count').notNull().default(0),
+    /** Messages up to this id are gone from this member's view (they removed the conversation); 0: none. */
+    clearedMessageId: bigint('cleared_message_id', { mode: 'number' }).notNull().default(0),
+    /** False once removed from this member's boxes; a new message brings it back. */
+    listed: boolean('listed').notNull().default(true),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.userId] }),
+    index('conversation_members_boxes_idx')
+      .on(t.userId, t.box, t.lastMessageAt.desc(), t.conversationId.desc())
+      .where(sql`${t.listed}`),
+    index('conversation_members_unread_idx').on(t.userId).where(sql`${t.listed} and ${t.unreadCount} > 0`),
+    check('conversation_members_box_check', sql`${t.box} in ('inbox', 'requests')`),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    conversationId: bigint('conversation_id', { mode: 'number' })
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    /** Null once the sender's account is purged: shown as from a deleted member, its text and photos gone. */
+    senderId: text('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The sender's id for this message: a resend with the same one answers the message already sent. */
+    clientId: text('client_id').notNull(),
+    /** Emptied when the sender deletes it or the account is purged. */
+    body: text('body').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Deleted by its sender: shown as deleted to both. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Removed by a moderator. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('messages_sender_client_unique').on(t.senderId, t.clientId),
+    index('messages_conversation_idx').on(t.conversationId, t.id.desc()),
+    index('messages_sender_idx').on(t.senderId, t.createdAt.desc()),
+  ],
+);
+
+/** A message's photos, as post_images: WebP variants under one random storage key. */
+export const messageImages = pgTable(
+  'message_images',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    messageId: bigint('message_id', { mode: 'number' })
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    storageKey: text('storage_key').notNull(),
+    variantWidths: integer('variant_widths').array().notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    placeholder: text('placeholder').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('message_images_message_position_unique').on(t.messageId, t.position),
+    index('message_images_storage_key_idx').on(t.storageKey),
   ],
 );
 

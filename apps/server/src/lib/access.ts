@@ -1,4 +1,4 @@
-import { MESSAGES } from '@corral/contract';
+import { MESSAGES, type Role } from '@corral/contract';
 import type { FastifyInstance, FastifyPluginOptions, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from './errors.ts';
@@ -13,8 +13,11 @@ import { bearerToken, type Viewer } from './viewer.ts';
  * - 'public': any caller (reference lists); a valid token only moves the call to the member's budget.
  * - 'probe': any caller, never counted (health checks: a load balancer probing from a busy address must not
  *   take a healthy process out of rotation); such routes read no token and no body.
+ * - 'moderator', 'admin': a live session of staff with that role or above (docs/decisions/028). To anyone
+ *   else, a guest included, the route does not exist: they get the missing route's answer, before the body
+ *   is read and without counting the call (a missing route counts nothing either).
  */
-export type Access = 'member' | 'signed-in' | 'guest' | 'public' | 'probe';
+export type Access = 'member' | 'signed-in' | 'guest' | 'public' | 'probe' | 'moderator' | 'admin';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,6 +30,12 @@ declare module 'fastify' {
 }
 
 const NEEDS_SESSION: ReadonlySet<Access> = new Set(['member', 'signed-in']);
+
+/** The roles each staff access lets in: admins may do whatever moderators may. */
+const STAFF_ROLES: Partial<Record<Access, ReadonlySet<Role>>> = {
+  moderator: new Set(['moderator', 'admin']),
+  admin: new Set(['admin']),
+};
 
 /**
  * A module's routes with the access they all need. Routes that need a session are marked for the OpenAPI
@@ -56,9 +65,22 @@ export function registerAccess(
   { viewerFromToken, limiter }: { viewerFromToken: (token: string) => Promise<Viewer | null>; limiter: RateLimiter },
 ): void {
   api.decorateRequest('viewer', null);
-  api.addHook('onRequest', async (request) => {
+  api.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config.access ?? 'member';
     if (access === 'probe') return;
+    const staffRoles = STAFF_ROLES[access];
+    if (staffRoles) {
+      const token = bearerToken(request);
+      const staff = token ? await viewerFromToken(token) : null;
+      if (!staff || !staffRoles.has(staff.user.role)) {
+        // The very answer of a path no route has (the not-found handler itself), so nothing tells them apart.
+        reply.callNotFound();
+        return reply;
+      }
+      request.viewer = staff;
+      await limiter.consume(['apiPerMember', staff.user.id]);
+      return;
+    }
     const token = access === 'guest' ? undefined : bearerToken(request);
     const viewer = token ? await viewerFromToken(token) : null;
     request.viewer = viewer;

@@ -7,6 +7,8 @@ export class AppError extends Error {
     message: string,
     readonly errors?: Record<string, string[]>,
     readonly headers?: Record<string, string>,
+    /** Fields the answer carries beside `message` (a suspended member's login: the date and the reason). */
+    readonly fields?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'AppError';

@@ -22,7 +22,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         request.log.warn({ event: 'rate_limited', url: request.routeOptions.url }, 'rate limited');
       return reply
         .status(error.status)
-        .send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+        .send({ message: error.message, ...error.fields, ...(error.errors ? { errors: error.errors } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string[]> = {};

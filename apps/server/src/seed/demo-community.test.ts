@@ -1,9 +1,16 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { sessions, userAssociations, userEventTypes, users } from '../db/schema.ts';
 import { selectRows } from '../db/sql.ts';
-import { DEMO_MEMBER, DEMO_NEIGHBOURS, seedDemoCommunity } from './demo-community.ts';
+import {
+  DEMO_ADMIN,
+  DEMO_MEMBER,
+  DEMO_MODERATOR,
+  DEMO_NEIGHBOURS,
+  DEMO_STAFF,
+  seedDemoCommunity,
+} from './demo-community.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,6 +46,20 @@ describe('demo community', () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/login', payload: DEMO_MEMBER });
     expect(response.statusCode).toBe(200);
     expect(response.json().user).toMatchObject({ email: DEMO_MEMBER.email, is_onboard: 1, verified: 1 });
+  });
+
+  it('gives the demo community an admin and a moderator who sign in with the published password', async () => {
+    for (const [who, role] of [
+      [DEMO_ADMIN, 'admin'],
+      [DEMO_MODERATOR, 'moderator'],
+    ] as const) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/login', payload: who });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().user).toMatchObject({ email: who.email, role, is_onboard: 1, verified: 1 });
+    }
+    // Nobody else is staff: the demo member and the neighbours stay members.
+    const staff = await t.ctx.db.select({ email: users.email }).from(users).where(ne(users.role, 'member'));
+    expect(staff.map((row) => row.email).sort()).toEqual(DEMO_STAFF.map((someone) => someone.email).sort());
   });
 
   it('completes a seed that was interrupted before the demo member was set up', async () => {
@@ -88,6 +109,16 @@ describe('the demo feed', () => {
         expect(detail.followers_count).toBeGreaterThan(0);
         expect(detail.image).not.toBeNull();
       }
+      // Direct messages: a friend's conversation with its last message unread, and a request (seeded once).
+      const box = async (name: string) =>
+        (await t.app.inject({ method: 'GET', url: `/api/conversations?box=${name}`, headers })).json();
+      const inbox = await box('inbox');
+      expect(inbox.data).toHaveLength(1);
+      expect(inbox.data[0]).toMatchObject({ status: 'accepted', unread: 1, can_send: true });
+      expect(inbox.unread).toEqual({ inbox: 1, requests: 1 });
+      const requests = await box('requests');
+      expect(requests.data).toHaveLength(1);
+      expect(requests.data[0]).toMatchObject({ status: 'request', requested_by_me: false, unread: 1 });
     } finally {
       await t.close();
     }

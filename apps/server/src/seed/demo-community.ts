@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
 import { associations, eventTypes, sessions, userAssociations, userEventTypes, users } from '../db/schema.ts';
 import { seedDemoFeed } from './demo-feed.ts';
+import { seedDemoMessages } from './demo-messages.ts';
 import { seedDemoProfiles } from './demo-profiles.ts';
 
 /**
@@ -10,6 +11,14 @@ import { seedDemoProfiles } from './demo-profiles.ts';
  * README and the e2e tests sign in with DEMO_MEMBER.
  */
 export const DEMO_MEMBER = { email: 'demo@corral.app', password: 'Buckle#2026' } as const;
+
+/**
+ * The demo community's staff (trust and safety, ADR 028), with the demo password: an admin and a moderator
+ * to try the moderation queue with, and for the e2e journeys that walk it. Elsewhere the first admin is made
+ * by `npm run corral -- grant EMAIL admin`.
+ */
+export const DEMO_ADMIN = { email: 'admin@corral.app', password: DEMO_MEMBER.password } as const;
+export const DEMO_MODERATOR = { email: 'moderator@corral.app', password: DEMO_MEMBER.password } as const;
 
 interface DemoPerson {
   firstName: string;
@@ -50,6 +59,20 @@ export const DEMO_NEIGHBOURS: readonly DemoPerson[] = [
   person('Hank', 'Delgado', '+19285550108', '1985-12-02', 'male', 2, ['SR', 'TR'], ['PRCA', 'USTRC']),
 ];
 
+/** The staff, outside the community's feed and friendships: they watch over it. */
+export const DEMO_STAFF: readonly (DemoPerson & { role: 'admin' | 'moderator' })[] = [
+  {
+    ...person('Wade', 'Marshall', '+13075550110', '1980-03-15', 'male', 2, ['TR'], ['PRCA']),
+    email: DEMO_ADMIN.email,
+    role: 'admin',
+  },
+  {
+    ...person('Loretta', 'Banks', '+13075550111', '1987-10-08', 'female', 1, ['BRL'], ['WPRA']),
+    email: DEMO_MODERATOR.email,
+    role: 'moderator',
+  },
+];
+
 function person(
   firstName: string,
   lastName: string,
@@ -83,11 +106,24 @@ export async function seedDemoCommunity(ctx: AppContext): Promise<boolean> {
   const everyone = [DEMO_PERSON, ...DEMO_NEIGHBOURS].map((someone) => memberId(members, someone.email));
   await seedDemoFeed(ctx, everyone);
   await seedDemoProfiles(ctx, everyone);
+  await seedDemoStaff(ctx);
   // Later issues append their steps here.
 
   await setUp(ctx, memberId(members, DEMO_PERSON.email), DEMO_PERSON);
+  // After the demo member's setup, as messages go only to a member who finished it; a start interrupted
+  // between the two leaves the demo without its conversations, nothing worse.
+  await seedDemoMessages(ctx, everyone);
   ctx.logger.info({ event: 'demo.seeded', members: members.size }, 'demo community seeded');
   return true;
+}
+
+/** The admin and the moderator: set up as any member, then given their role (again, harmlessly, on a rerun). */
+async function seedDemoStaff(ctx: AppContext): Promise<void> {
+  for (const someone of DEMO_STAFF) {
+    const id = await ensureAccount(ctx, someone);
+    await setUp(ctx, id, someone);
+    await ctx.db.update(users).set({ role: someone.role }).where(eq(users.id, id));
+  }
 }
 
 async function isSeeded(ctx: AppContext): Promise<boolean> {

@@ -2,6 +2,7 @@ import { LIMITS } from '@corral/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { Tx } from '../../db/sql.ts';
+import { purgeMembersMessages } from '../conversations/conversations.service.ts';
 import { purgeMembersMedia } from '../media/media.purge.ts';
 import { deleteUsersDeletedBefore, selectUsersDeletedBefore, tryTransactionLock } from './auth.queries.ts';
 
@@ -15,7 +16,11 @@ export interface PurgeStep {
   run(ctx: AppContext, tx: Tx, userIds: readonly string[]): Promise<void>;
 }
 
-export const PURGE_STEPS: readonly PurgeStep[] = [{ name: 'media', run: purgeMembersMedia }];
+export const PURGE_STEPS: readonly PurgeStep[] = [
+  { name: 'media', run: purgeMembersMedia },
+  // Direct messages keep their place in the other member's conversation, emptied; their photos go (ADR 029).
+  { name: 'messages', run: purgeMembersMessages },
+];
 
 /** Any fixed number; two processes that run the purge at once take turns on it. */
 const PURGE_LOCK_KEY = 7_261_001;

@@ -13,5 +13,6 @@ export function toCurrentUser(user: UserRow, apiToken: string): CurrentUser {
     api_token: apiToken,
     is_onboard: user.isOnboard ? 1 : 0,
     verified: user.phoneNumberVerified ? 1 : 0,
+    role: user.role,
   };
 }

@@ -15,6 +15,16 @@ export async function selectLiveUser(db: Tx, userId: string): Promise<UserRow | 
   return user;
 }
 
+/** The reason of the member's latest suspension (modules/moderation writes it to the audit log). */
+export async function selectSuspensionReason(db: Tx, userId: string): Promise<string | undefined> {
+  const [row] = await selectRows<{ reason: string }>(
+    db,
+    sql`select reason from moderation_actions where subject_user_id = ${userId} and action = 'suspend'
+      order by created_at desc, id desc limit 1`,
+  );
+  return row?.reason;
+}
+
 /** Whether the id names a member who has not deleted the account. */
 export async function isLiveUser(db: Tx, userId: string): Promise<boolean> {
   const [live] = await db

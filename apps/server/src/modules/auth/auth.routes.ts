@@ -7,6 +7,7 @@ import {
   resetPasswordRequestSchema,
   signedInResponseSchema,
   signupRequestSchema,
+  suspendedResponseSchema,
   verifyResponseSchema,
 } from '@corral/contract';
 import { routeGroup, viewerOf } from '../../lib/access.ts';
@@ -42,7 +43,8 @@ export const accountEntryRoutes = routeGroup('guest', async (app) => {
         tags,
         summary: 'Log in with email and password',
         body: loginRequestSchema,
-        response: { 200: signedInResponseSchema, ...errors },
+        // 403: a suspended member's right password (the date and the reason).
+        response: { 200: signedInResponseSchema, 403: suspendedResponseSchema, ...errors },
       },
     },
     async (request) => logIn(ctx, request.body, requestMeta(request)),

@@ -1,6 +1,7 @@
 import {
   type loginRequestSchema,
   MESSAGES,
+  MODERATION_MESSAGES,
   type OkResponse,
   type SignedInResponse,
   type signupRequestSchema,
@@ -12,7 +13,7 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { UserRow, Viewer } from '../../lib/viewer.ts';
 import { toCurrentUser } from './auth.mapper.ts';
-import { isFindableUser, selectLiveUser, selectUserByEmail } from './auth.queries.ts';
+import { isFindableUser, selectLiveUser, selectSuspensionReason, selectUserByEmail } from './auth.queries.ts';
 import { emailKey, maskEmail, type RequestMeta } from './auth-log.ts';
 import { deviceKeyOf, issueDeviceToken } from './device-token.ts';
 import { assertPasswordAllowed } from './password-policy.ts';
@@ -87,8 +88,26 @@ export async function logIn(ctx: AppContext, input: LoginInput, meta: RequestMet
   }
   const user = await liveUser(ctx, result.user.id);
   if (!user) throw refuse();
+  if (user.suspendedUntil && user.suspendedUntil.getTime() > ctx.clock.now()) {
+    // The password was right, so the member may know why and until when; the session just opened ends.
+    await (await ctx.auth.$context).internalAdapter.deleteSession(result.token);
+    meta.log.info({ event: 'login.suspended', user_id: user.id }, 'suspended member refused');
+    throw await suspended(ctx, user.id, user.suspendedUntil);
+  }
   meta.log.info({ event: 'login.success', user_id: user.id }, 'member logged in');
   return { user: toCurrentUser(user, result.token), device_token: issueDeviceToken(ctx.config.authSecret, account) };
+}
+
+const SUSPENSION_END = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+
+/** The 403 a suspended member's login gets (suspendedResponseSchema): until when, and the moderator's reason. */
+async function suspended(ctx: AppContext, userId: string, until: Date): Promise<AppError> {
+  const reason = (await selectSuspensionReason(ctx.db, userId)) ?? '';
+  return new AppError(403, MODERATION_MESSAGES.suspended(`${SUSPENSION_END.format(until)} UTC`), undefined, undefined, {
+    code: 'suspended',
+    suspended_until: until.toISOString(),
+    reason,
+  });
 }
 
 /** POST /logout: the session of the token presented ends at once, for every server process. */

@@ -24,6 +24,8 @@ export function sessionReader(ctx: Pick<AppContext, 'db' | 'clock'>) {
       bornAfter: new Date(now - MAX_AGE_MS).toISOString(),
     });
     if (!row) return null;
+    // A suspended member is signed out: their sessions ended with the suspension; this covers any left over.
+    if (row.user.suspendedUntil && row.user.suspendedUntil.getTime() > now) return null;
     const extended = Math.min(now + IDLE_MS, row.createdAt.getTime() + MAX_AGE_MS);
     // One write a day at most per session: the other requests of the day stay at one statement.
     if (extended - row.expiresAt.getTime() >= UPDATE_AGE_MS)

@@ -38,6 +38,7 @@ describe('POST /api/signup', () => {
       api_token: expect.stringMatching(/^\S{32,}$/),
       is_onboard: 0,
       verified: 0,
+      role: 'member',
     });
     const verify = await t.app.inject({ method: 'GET', url: '/api/verify', headers: bearer(user.api_token) });
     expect(verify.json()).toEqual({ user, status: true });

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { literal, type Param, type Placeholders, preparedStatements, type Tx, utcText } from '../../db/sql.ts';
 import type { Keyset } from '../../lib/keyset.ts';
 import { type HydratedRow, hydrated } from '../items/items.hydrate.ts';
-import { visibleFromKnownAuthor, visibleTo } from '../items/items.policy.ts';
+import { authorShown, notMuted, notMutedItem, visibleFromKnownAuthor, visibleTo } from '../items/items.policy.ts';
 
 /**
  * From this many friends on, walk the time index backwards; below it, one ordered walk per friend.
@@ -55,18 +55,20 @@ function buildPage({ plan, withCursor, size, legacyOffset }: Shape, v: Placehold
     select p.id, p.sort_date from posts p
     where p.deleted_at is null ${before(cursor)}
       and (p.user_id = ${v.viewer} or p.user_id in (select friend_id from friendships where user_id = ${v.viewer}))
-      and ${visibleTo(v.viewer)}
+      and ${visibleTo(v.viewer)} and ${notMutedItem(v.viewer)}
     order by ${newestFirst} limit ${take}`;
-  // … or one walk per author, its authors (the viewer and live friends) checked once, outside the walks.
+  // … or one walk per author, its authors (the viewer and friends shown to them, unmuted) checked once,
+  // outside the walks: a muted or suspended friend who posts a lot would otherwise be read to the end.
   const perFriend = sql`
     select x.id, x.sort_date from (
-      select ${v.viewer}::text as author
+      select u.id as author from users u where u.id = ${v.viewer} and ${authorShown(v.viewer)}
       union all
-      select f.friend_id from friendships f join users u on u.id = f.friend_id and u.deleted_at is null
-      where f.user_id = ${v.viewer}) authors
+      select f.friend_id from friendships f join users u on u.id = f.friend_id
+      where f.user_id = ${v.viewer} and ${authorShown(v.viewer)} and ${notMuted(v.viewer, sql`u.id`)}) authors
     cross join lateral (
       select p.id, p.sort_date from posts p
       where p.user_id = authors.author ${before(cursor)} and ${visibleFromKnownAuthor(v.viewer)}
+        and ${notMutedItem(v.viewer)}
       order by ${newestFirst} limit ${take}) x`;
   const manyFriends = sql`(select count(*) from friendships where user_id = ${v.viewer}) >= ${literal(MANY_FRIENDS)}`;
   const people = {
@@ -78,7 +80,7 @@ function buildPage({ plan, withCursor, size, legacyOffset }: Shape, v: Placehold
   const events = sql`
     select p.id, p.sort_date from posts p
     where p.kind = 'event' and p.deleted_at is null ${before(cursor)} and ${matchesInterests(v.viewer)}
-      and ${visibleTo(v.viewer)}
+      and ${visibleTo(v.viewer)} and ${notMutedItem(v.viewer)}
     order by ${newestFirst} limit ${take}`;
   const page = sql`
     select id, ${sortDate} as sort_date, row_number() over (order by p.sort_date desc, p.id desc) as ord,
@@ -96,7 +98,8 @@ const pageStatement = preparedStatements<Shape, PageValues, HydratedRow>(buildPa
 
 /**
  * One timeline page for viewer V as one statement: the page's ids, newest first by (sort_date, id) (items
- * by V and V's friends, public events matching V's interests, never anything V may not see), hydrated.
+ * by V and V's friends, public events matching V's interests, never anything V may not see nor anything
+ * by a member V muted, or sharing theirs), hydrated.
  * The plan depends on the viewer (docs/decisions/006-timeline-query.md): with many friends, walk the time
  * index backwards and keep the rows of friends; with few (or quiet) friends, take each friend's newest
  * rows through the per-author index and merge them. In 'auto' both walks are in the statement behind

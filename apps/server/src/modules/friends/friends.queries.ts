@@ -1,5 +1,5 @@
 import { and, eq, or, sql } from 'drizzle-orm';
-import { friendRequests, friendships } from '../../db/schema.ts';
+import { blocks, friendRequests, friendships } from '../../db/schema.ts';
 import { literal, preparedStatements, type Tx, utcText } from '../../db/sql.ts';
 import type { Keyset } from '../../lib/keyset.ts';
 
@@ -9,6 +9,18 @@ export async function areFriends(db: Tx, userId: string, friendId: string): Prom
     .from(friendships)
     .where(and(eq(friendships.userId, userId), eq(friendships.friendId, friendId)));
   return friends !== undefined;
+}
+
+/** Whether either member blocked the other (ADR 028): no friend request between them, either way. */
+export async function blockedEitherWay(db: Tx, a: string, b: string): Promise<boolean> {
+  const [row] = await db
+    .select({ blockerId: blocks.blockerId })
+    .from(blocks)
+    .where(
+      or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a))),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Withdraws a pending request; answers its id, or null when there was none. */

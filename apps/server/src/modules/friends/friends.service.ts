@@ -7,6 +7,7 @@ import {
   USER_PLACEHOLDER_IMAGE,
 } from '@corral/contract';
 import type { AppContext } from '../../app-context.ts';
+import type { Tx } from '../../db/sql.ts';
 import { AppError } from '../../lib/errors.ts';
 import { byTimeAndId, byTimeAndMember, keysetPage } from '../../lib/keyset.ts';
 import type { Viewer } from '../../lib/viewer.ts';
@@ -22,6 +23,7 @@ import {
 import type { MissedEvents } from '../stream/stream.service.ts';
 import {
   areFriends,
+  blockedEitherWay,
   deleteFriendRequest,
   deleteFriendship,
   deleteRequestById,
@@ -46,7 +48,8 @@ const fullName = (first: string, last: string) => `${first} ${last}`.trim();
 
 /**
  * Add Friend: a request to another live member. When they had already asked, it becomes a friendship
- * (both directions) at once; two requests sent at once end in one friendship (the pair is locked).
+ * (both directions) at once; two requests sent at once end in one friendship (the pair is locked). A member
+ * blocked either way answers 404, as if missing (ADR 028); the pair's lock orders it with a block.
  */
 export async function sendFriendRequest(ctx: AppContext, viewer: Viewer, userId: string): Promise<RequestOutcome> {
   const me = viewer.user.id;
@@ -57,6 +60,7 @@ export async function sendFriendRequest(ctx: AppContext, viewer: Viewer, userId:
   const at = now(ctx);
   const outcome = await ctx.db.transaction(async (tx) => {
     await lockPair(tx, me, userId);
+    if (await blockedEitherWay(tx, me, userId)) throw notFound();
     if (await areFriends(tx, me, userId)) throw new AppError(409, 'You are already friends.');
     // They had asked first: their request becomes the friendship.
     const theirs = await deleteFriendRequest(tx, userId, me);
@@ -175,6 +179,29 @@ export async function unfriend(ctx: AppContext, viewer: Viewer, userId: string):
   const news = new News();
   befriended(news, viewer.user.id, userId, 'not_friends');
   await news.send(ctx);
+}
+
+/**
+ * What a block (the safety module, in its transaction, after writing the block) ends between two members:
+ * their friendship, and pending requests either way with their notifications; each stops following the
+ * other's events, which they may no longer see. Both streams hear of it as of an unfriend or a decline.
+ */
+export async function endTiesOnBlock(tx: Tx, news: News, a: string, b: string): Promise<void> {
+  await lockPair(tx, a, b);
+  const wereFriends = await deleteFriendship(tx, a, b);
+  let requested = false;
+  for (const [senderId, recipientId] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    const id = await deleteFriendRequest(tx, senderId, recipientId);
+    if (id === null) continue;
+    requested = true;
+    await recordRequestRemoved(tx, news, { senderId, recipientId });
+    news.event(recipientId, { type: 'friend_request_removed', id });
+  }
+  await dropFollowsNoLongerSeen(tx, { between: [a, b] });
+  if (wereFriends || requested) befriended(news, a, b, 'not_friends');
 }
 
 /** GET /friends?q=: the viewer's friends (Contacts), newest friendship first. */

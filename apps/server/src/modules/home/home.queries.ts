@@ -2,7 +2,7 @@ import { type SuggestedFriend, type UpcomingEvent, USER_PLACEHOLDER_IMAGE } from
 import { sql } from 'drizzle-orm';
 import { literal, preparedStatements, type Tx } from '../../db/sql.ts';
 import { type HydratedRow, hydrated } from '../items/items.hydrate.ts';
-import { visibleTo } from '../items/items.policy.ts';
+import { notBlocked, visibleTo } from '../items/items.policy.ts';
 
 type ListValues = { viewer: string; now: string };
 type ListShape = { limit: number };
@@ -62,6 +62,7 @@ const suggestedFriends = preparedStatements<
       select u.id, u.first_name, u.last_name, u.image, max(c.mutual)::int as mutual
       from candidates c join users u on u.id = c.id
       where u.id <> ${viewer} and u.deleted_at is null and u.is_onboard and u.phone_number_verified
+        and ${notBlocked(viewer, sql`u.id`)}
         and not exists (select 1 from mine where mine.friend_id = u.id)
         and not exists (select 1 from friend_requests r where (r.sender_id = ${viewer} and r.recipient_id = u.id)
                                                         or (r.sender_id = u.id and r.recipient_id = ${viewer}))
@@ -77,7 +78,8 @@ const suggestedFriends = preparedStatements<
  * Friends of friends, ranked by how many friends they share with the viewer, then by shared
  * associations; while they are fewer than a page, members who share the viewer's associations or event
  * types come after them.
- * Never the viewer, a friend, someone with a pending request either way, or a deleted member.
+ * Never the viewer, a friend, someone with a pending request either way, a deleted member, or one blocked
+ * either way.
  */
 export async function selectSuggestedFriends(db: Tx, viewerId: string, limit: number): Promise<SuggestedFriend[]> {
   const rows = await suggestedFriends({ limit })(db, { viewer: viewerId });

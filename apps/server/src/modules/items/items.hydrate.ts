@@ -34,6 +34,8 @@ export interface ItemJson {
   is_cancelled: boolean | null;
   event_types: string[] | null;
   associations: string[] | null;
+  edited_at: string | null;
+  moderation_state: 'held' | 'removed' | null;
 }
 
 /** A hydrated row: the item, the original it shares (if any), and what the source query passed along. */
@@ -64,6 +66,9 @@ function itemJson(viewerId: Param<string>, p: string, u: string, ed: string): SQ
     'from_date', ${utcText(sql`${event}.from_date`, 's')}, 'to_date', ${utcText(sql`${event}.to_date`, 's')},
     'location', ${event}.location, 'address', ${event}.address, 'added_money', ${event}.added_money, 'url', ${event}.url,
     'is_cancelled', ${event}.cancelled_at is not null,
+    'edited_at', ${utcText(sql`${post}.edited_at`, 'ms')},
+    'moderation_state', case when ${post}.removed_at is not null then 'removed'
+        when ${post}.held_at is not null then 'held' end,
     'event_types', (select array_agg(et.name order by et.name) from event_event_types eet
         join event_types et on et.id = eet.event_type_id where eet.post_id = ${post}.id),
     'associations', (select array_agg(a.abr order by a.abr) from event_associations ea

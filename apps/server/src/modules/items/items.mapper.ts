@@ -73,6 +73,8 @@ function toItem(storage: MediaStorage, row: ItemJson, type: FeedType): FeedItem 
     is_cancelled: row.is_cancelled === true,
     event_types: row.event_types ?? [],
     associations: row.associations ?? [],
+    edited_at: row.edited_at,
+    moderation_state: row.moderation_state,
     maxValueEvent: LIMITS.visibleTags,
     maxValueAssoc: LIMITS.visibleTags,
     shared_item: null,

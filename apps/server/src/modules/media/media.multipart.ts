@@ -39,8 +39,17 @@ export async function registerImageForms(
   });
 }
 
+/** How many photos a form may carry, and what the one more is told (a message's photos are fewer than a post's). */
+export interface PhotoLimit {
+  max: number;
+  field: string;
+  tooMany: string;
+}
+
+const POST_PHOTOS: PhotoLimit = { max: LIMITS.postImagesMax, field: 'images', tooMany: FEED_MESSAGES.tooManyImages };
+
 /**
- * Reads a multipart request of up to LIMITS.postImagesMax photos of at most LIMITS.imageMaxBytes each, then
+ * Reads a multipart request of up to LIMITS.postImagesMax photos (or `photos.max`) of at most LIMITS.imageMaxBytes each, then
  * validates its text fields with the contract's schema (a field sent twice counts once, the last one).
  *
  * The limits are counted while the request streams in: a photo is refused as soon as it passes 10 MB and the
@@ -53,6 +62,7 @@ export async function registerImageForms(
 export async function readImageForm<Schema extends z.ZodType>(
   request: FastifyRequest,
   fieldsSchema: Schema,
+  photos: PhotoLimit = POST_PHOTOS,
 ): Promise<ImageForm<z.output<Schema>>> {
   if (!request.isMultipart()) throw new AppError(415, FORM_MESSAGES.notMultipart);
   const fields = new Map<string, string>();
@@ -67,8 +77,7 @@ export async function readImageForm<Schema extends z.ZodType>(
         fields.set(part.fieldname, value);
         continue;
       }
-      if (files.length === LIMITS.postImagesMax)
-        throw new AppError(422, FEED_MESSAGES.tooManyImages, { images: [FEED_MESSAGES.tooManyImages] });
+      if (files.length === photos.max) throw new AppError(422, photos.tooMany, { [photos.field]: [photos.tooMany] });
       if (files.length === 0) imageQueue.assertRoom();
       files.push(await readFilePart(part));
     }

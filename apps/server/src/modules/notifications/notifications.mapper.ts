@@ -1,4 +1,4 @@
-import { type Notification, USER_PLACEHOLDER_IMAGE } from '@corral/contract';
+import { MODERATION_MESSAGES, type Notification, USER_PLACEHOLDER_IMAGE } from '@corral/contract';
 import type { NotificationRow } from './notifications.queries.ts';
 
 const INFO_MAX = 140;
@@ -15,6 +15,7 @@ export const EVENT_CANCELLED_INFO = 'The event was cancelled.';
 /** The title of a notification, from its kind, its latest actor and how many more there are. */
 export function titleOf(
   row: Pick<NotificationRow, 'kind' | 'actors' | 'post_kind' | 'first_name' | 'last_name'> & {
+    moderation_action?: string | null;
     info?: string | null;
   },
 ) {
@@ -38,6 +39,14 @@ export function titleOf(
       return row.info === EVENT_CANCELLED_INFO
         ? `${name} cancelled an event you follow.`
         : `${name} updated an event you follow.`;
+    case 'moderation':
+      return row.moderation_action === 'suspend'
+        ? MODERATION_MESSAGES.suspendedNotice
+        : row.moderation_action === 'remove'
+          ? MODERATION_MESSAGES.removed
+          : MODERATION_MESSAGES.warned;
+    case 'report_update':
+      return MODERATION_MESSAGES.reportActedOn;
   }
 }
 
@@ -46,7 +55,9 @@ export function toNotification(row: NotificationRow): Notification {
     id: Number(row.id),
     kind: row.kind,
     title: titleOf(row),
-    info: excerpt(row.info ?? row.post_title),
+    info: excerpt(
+      row.kind === 'moderation' ? row.info : row.kind === 'report_update' ? '' : (row.info ?? row.post_title),
+    ),
     isRead: row.is_read,
     thumbnail: row.image ?? USER_PLACEHOLDER_IMAGE,
     time: row.time,
@@ -54,5 +65,6 @@ export function toNotification(row: NotificationRow): Notification {
     post_id: row.post_id === null ? null : Number(row.post_id),
     can_accept: row.can_accept,
     accepted: row.accepted,
+    action_id: row.moderation_action_id === null ? null : Number(row.moderation_action_id),
   };
 }

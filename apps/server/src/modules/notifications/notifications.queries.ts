@@ -1,7 +1,7 @@
 import type { NotificationKind } from '@corral/contract';
 import { sql } from 'drizzle-orm';
 import { preparedStatement, preparedStatements, selectRows, type Tx, utcText } from '../../db/sql.ts';
-import { type ViewerRef, visibleTo } from '../items/items.policy.ts';
+import { notBlocked, notMuted, type ViewerRef, visibleTo } from '../items/items.policy.ts';
 
 export interface NotificationRow {
   id: string;
@@ -19,6 +19,9 @@ export interface NotificationRow {
   first_name: string;
   last_name: string;
   image: string | null;
+  moderation_action_id: string | null;
+  /** moderation: what was done (the audit entry's action): warn, remove or suspend. */
+  moderation_action: string | null;
 }
 
 /**
@@ -31,22 +34,39 @@ export interface NotificationRow {
  */
 const itemStillSeen = (recipient: ViewerRef) => sql`(n.post_id is null or ${visibleTo(recipient)})`;
 
+/** Moderation notices and report outcomes: from staff, about the member's own standing (ADR 028). */
+const fromStaff = sql`n.kind in ('moderation', 'report_update')`;
+
+/**
+ * What a notification `n` must be, besides its actor being live, to stand for its recipient: its item still
+ * seen, and its actor neither blocked either way nor muted by the recipient (ADR 028: a block or a mute takes
+ * the other member's notifications off the bell, its count and the stream; unblocked or unmuted, they show
+ * again, as an item seen again does). A block or mute does not silence staff's notices.
+ */
+const stillStands = (recipient: ViewerRef) => sql`(${fromStaff} or (${itemStillSeen(recipient)}
+  and ${notBlocked(recipient, sql`n.actor_id`)} and ${notMuted(recipient, sql`n.actor_id`)}))`;
+
 /**
  * A member's notifications that still stand: their actor is live and the item they are about is one they may
  * see now. Every read goes through it, so a deleted account, a deleted post or an item the member may no
  * longer see vanishes from the bell, from the unread count and from what a stream catches up on.
  */
-const standing = (viewer: ViewerRef) => sql`
-  select n.*, a.first_name, a.last_name, a.image, p.kind as post_kind, p.title as post_title
+/** A notification `n` with its actor, its item's kind and title, and a moderation notice's action. */
+const withActorAndItem = sql`n.*, a.first_name, a.last_name, a.image, p.kind as post_kind, p.title as post_title,
+    (select ma.action from moderation_actions ma where ma.id = n.moderation_action_id) as moderation_action
   from notifications n
   join users a on a.id = n.actor_id and a.deleted_at is null
-  left join posts p on p.id = n.post_id
-  where n.user_id = ${viewer} and ${itemStillSeen(viewer)}`;
+  left join posts p on p.id = n.post_id`;
+
+const standing = (viewer: ViewerRef) => sql`
+  select ${withActorAndItem}
+  where n.user_id = ${viewer} and ${stillStands(viewer)}`;
 
 const columns = sql`
   s.id, s.kind, s.actors, s.info, s.is_read, s.accepted_at is not null as accepted,
   s.friend_request_id is not null as can_accept, ${utcText(sql`s.updated_at`, 'ms')} as time,
-  s.post_id, s.post_kind, s.post_title, s.actor_id, s.first_name, s.last_name, s.image`;
+  s.post_id, s.post_kind, s.post_title, s.actor_id, s.first_name, s.last_name, s.image, s.moderation_action_id,
+  s.moderation_action`;
 
 export interface PageRow extends NotificationRow {
   total: number;
@@ -89,11 +109,8 @@ const manyWithUnread = preparedStatement<{ ids: string }, NotificationRow & { us
   ({ ids }) => sql`
     select ${columns}, s.user_id, u.unread
     from (
-      select n.*, a.first_name, a.last_name, a.image, p.kind as post_kind, p.title as post_title
-      from notifications n
-      join users a on a.id = n.actor_id and a.deleted_at is null
-      left join posts p on p.id = n.post_id
-      where n.id = any(${ids}::bigint[]) and ${itemStillSeen(sql`n.user_id`)}) s
+      select ${withActorAndItem}
+      where n.id = any(${ids}::bigint[]) and ${stillStands(sql`n.user_id`)}) s
     cross join lateral (
       select count(*)::int as unread from (${standing(sql`s.user_id`)}) mine where not mine.is_read) u`,
 );
@@ -147,6 +164,10 @@ export interface Cause {
 const recipientSees = (recipient: string, itemId: number | null) =>
   itemId === null ? sql`true` : sql`exists (select 1 from posts p where p.id = ${itemId} and ${visibleTo(recipient)})`;
 
+/** The recipient hears from the actor: no block either way, no mute by the recipient (ADR 028). */
+const recipientHears = (recipient: ViewerRef, actor: ViewerRef) =>
+  sql`(${notBlocked(recipient, sql`${actor}`)} and ${notMuted(recipient, sql`${actor}`)})`;
+
 /**
  * Records a cause: a new row, or the same cause again (one row per cause and recipient) with its latest actor,
  * unread again and on top, provided its recipient may see what it is about. Answers the row's id, or null when
@@ -161,12 +182,54 @@ export async function upsert(tx: Tx, c: Cause): Promise<number | null> {
       select ${c.userId}, ${c.kind}, ${c.cause}, ${c.actorId}, ${c.postId ?? null}, ${c.friendRequestId ?? null},
         ${c.info ?? null}, ${c.at}, ${c.at}
       where ${recipientSees(c.userId, c.aboutItemId ?? c.postId ?? null)}
+        and ${c.kind === 'moderation' || c.kind === 'report_update' ? sql`true` : recipientHears(c.userId, c.actorId)}
       on conflict (user_id, cause) do update set actor_id = excluded.actor_id,
         friend_request_id = excluded.friend_request_id, info = excluded.info, is_read = false,
         accepted_at = null, updated_at = excluded.updated_at
       returning id`,
   );
   return row ? Number(row.id) : null;
+}
+
+/**
+ * Notices that name nobody (moderation's: a warning, removal or suspension to the member concerned, 'acted on'
+ * to a reporter): each recipient is their own actor, and none is about an item (a removed one could not be
+ * seen). One statement for all; the same cause again is unread again, on top. Answers each row's id and recipient.
+ */
+export async function upsertSelfNotices(
+  tx: Tx,
+  rows: Array<{
+    userId: string;
+    kind: 'moderation' | 'report_update';
+    cause: string;
+    info: string | null;
+    moderationActionId: number | null;
+    at: Date;
+  }>,
+): Promise<Array<{ id: number; userId: string }>> {
+  if (rows.length === 0) return [];
+  const records = JSON.stringify(
+    rows.map((r) => ({
+      user_id: r.userId,
+      kind: r.kind,
+      cause: r.cause,
+      info: r.info,
+      moderation_action_id: r.moderationActionId,
+      at: r.at.toISOString(),
+    })),
+  );
+  const written = await selectRows<{ id: string; user_id: string }>(
+    tx,
+    sql`
+      insert into notifications (user_id, kind, cause, actor_id, info, moderation_action_id, created_at, updated_at)
+      select r.user_id, r.kind, r.cause, r.user_id, r.info, r.moderation_action_id, r.at, r.at
+      from jsonb_to_recordset(${records}::jsonb)
+        as r(user_id text, kind text, cause text, info text, moderation_action_id bigint, at timestamptz)
+      on conflict (user_id, cause) do update set info = excluded.info,
+        moderation_action_id = excluded.moderation_action_id, is_read = false, updated_at = excluded.updated_at
+      returning id, user_id`,
+  );
+  return written.map((row) => ({ id: Number(row.id), userId: row.user_id }));
 }
 
 /**
@@ -180,8 +243,9 @@ export async function foldLikes(
   { ownerId, postId, at, liked }: { ownerId: string; postId: number; at: Date; liked: boolean },
 ): Promise<number | null> {
   const cause = `like:${postId}`;
+  // Likers the owner blocked, was blocked by or muted are not counted (ADR 028).
   const likers = sql`from likes l join users u on u.id = l.user_id and u.deleted_at is null
-    where l.post_id = ${postId} and l.user_id <> ${ownerId}`;
+    where l.post_id = ${postId} and l.user_id <> ${ownerId} and ${recipientHears(ownerId, sql`l.user_id`)}`;
   if (!liked) {
     const [row] = await selectRows<{ id: string; actors: number }>(
       tx,
@@ -232,6 +296,26 @@ export async function deleteByCause(tx: Tx, userId: string, cause: string): Prom
   return rows.length > 0;
 }
 
+/**
+ * Takes away what was said about an item its author deleted: its likes, comments and shares told to its author,
+ * an event's updates told to its followers, and, for a share, the notification of the share itself (which
+ * names the original). Moderation notifications stay (they may be appealed). Answers each recipient.
+ */
+export async function deleteAboutItem(tx: Tx, postId: number): Promise<string[]> {
+  const rows = await selectRows<{ user_id: string }>(
+    tx,
+    sql`delete from notifications
+      where kind in ('like', 'comment', 'share', 'event_update') and (post_id = ${postId} or cause = ${`share:${postId}`})
+      returning user_id`,
+  );
+  return [...new Set(rows.map((row) => row.user_id))];
+}
+
+/** A notification's excerpt follows an edit of what it quotes; it stays where it is, read or not. */
+export async function updateInfo(tx: Tx, userId: string, cause: string, info: string | null): Promise<void> {
+  await tx.execute(sql`update notifications set info = ${info} where user_id = ${userId} and cause = ${cause}`);
+}
+
 export async function selectOwned(tx: Tx, userId: string, id: number) {
   const [row] = await selectRows<{
     id: string;
@@ -276,6 +360,7 @@ export async function upsertForFollowers(
         ${c.at}, ${c.at}
       from event_follows f join posts p on p.id = f.post_id
       where f.post_id = ${c.eventId} and f.user_id <> ${c.ownerId} and ${visibleTo(sql`f.user_id`)}
+        and ${notMuted(sql`f.user_id`, sql`${c.ownerId}`)}
       on conflict (user_id, cause) do update set actor_id = excluded.actor_id, info = excluded.info,
         is_read = false, updated_at = excluded.updated_at
       returning id, user_id`,

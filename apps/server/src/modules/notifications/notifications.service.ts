@@ -9,13 +9,12 @@ import type { Tx } from '../../db/sql.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import type { MissedEvents } from '../stream/stream.service.ts';
-import { excerpt, toNotification } from './notifications.mapper.ts';
+import { EVENT_CANCELLED_INFO, excerpt, toNotification } from './notifications.mapper.ts';
 import { News } from './notifications.news.ts';
 import * as q from './notifications.queries.ts';
 
 /** What other modules use with the record… functions below. */
-export { EVENT_CANCELLED_INFO } from './notifications.mapper.ts';
-export { News };
+export { EVENT_CANCELLED_INFO, News };
 
 const notFound = () => new AppError(404, MESSAGES.http.notFound);
 
@@ -198,6 +197,27 @@ export async function recordComment(
   tell(news, c.ownerId, id);
 }
 
+/** A comment deleted (by its author or the item's): its notification to the item's author goes. */
+export async function recordCommentDeleted(tx: Tx, news: News, c: { ownerId: string; commentId: number }) {
+  if (await q.deleteByCause(tx, c.ownerId, `comment:${c.commentId}`)) news.unread(c.ownerId);
+}
+
+/**
+ * A comment, or a share's comment, edited: the excerpt its notification quotes becomes the new text, so the
+ * bell never keeps words their author took back. Quietly: it is not unread again nor put on top.
+ */
+export async function recordTextEdited(
+  tx: Tx,
+  c: { ownerId: string; cause: `comment:${number}` | `share:${number}`; text: string | null },
+) {
+  await q.updateInfo(tx, c.ownerId, c.cause, c.text ? excerpt(c.text) : null);
+}
+
+/** An item deleted by its author: every notification about it goes, and each recipient's count is pushed. */
+export async function recordItemDeleted(tx: Tx, news: News, c: { postId: number }) {
+  for (const userId of await q.deleteAboutItem(tx, c.postId)) news.unread(userId);
+}
+
 /**
  * A share of the owner's item. It is about the share (it carries the sharer's words): an owner who may not
  * see the share (the sharer's profile is private to them) is not told of it.
@@ -234,5 +254,55 @@ export async function recordEventUpdate(
   c: { eventId: number; ownerId: string; info: string; at: Date },
 ) {
   const rows = await q.upsertForFollowers(tx, { ...c, info: excerpt(c.info) });
+  for (const row of rows) news.notification(row.userId, row.id);
+}
+
+/**
+ * A moderator warned the member, removed something they posted, or suspended them: they are told why (the
+ * reason, then the note), by nobody named, with the action they may appeal once (`action_id`).
+ */
+export async function recordModerationNotice(
+  tx: Tx,
+  news: News,
+  c: {
+    userId: string;
+    actionId: number;
+    action: 'warn' | 'remove' | 'suspend';
+    reason: string;
+    note: string | null;
+    at: Date;
+  },
+) {
+  const info = `${c.reason}${c.note ? ` — ${c.note}` : ''}`;
+  const rows = await q.upsertSelfNotices(tx, [
+    {
+      userId: c.userId,
+      kind: 'moderation',
+      cause: `moderation:${c.actionId}`,
+      info,
+      moderationActionId: c.actionId,
+      at: c.at,
+    },
+  ]);
+  for (const row of rows) news.notification(row.userId, row.id);
+}
+
+/** Each report a moderator acted on: its reporter is told once that it was, never by whom or how. */
+export async function recordReportsActedOn(
+  tx: Tx,
+  news: News,
+  c: { reports: Array<{ id: number; userId: string }>; at: Date },
+) {
+  const rows = await q.upsertSelfNotices(
+    tx,
+    c.reports.map((report) => ({
+      userId: report.userId,
+      kind: 'report_update' as const,
+      cause: `report_update:${report.id}`,
+      info: null,
+      moderationActionId: null,
+      at: c.at,
+    })),
+  );
   for (const row of rows) news.notification(row.userId, row.id);
 }

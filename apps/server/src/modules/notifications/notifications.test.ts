@@ -294,7 +294,12 @@ describe('GET /stream', () => {
     try {
       expect(bStream.status).toBe(200);
       expect(bStream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
-      expect((await bStream.next('ready')).event).toEqual({ type: 'ready', unread: 0, resumed: false });
+      expect((await bStream.next('ready')).event).toEqual({
+        type: 'ready',
+        unread: 0,
+        messages: { inbox: 0, requests: 0 },
+        resumed: false,
+      });
       await aStream.next('ready');
 
       await sendRequest(a, b);

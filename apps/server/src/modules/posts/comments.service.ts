@@ -8,7 +8,7 @@ import { type CommentRow, insertComment, selectComments } from './posts.queries.
 
 const PAGE = 20;
 
-function toComment(row: CommentRow): Comment {
+export function toComment(row: CommentRow): Comment {
   const image = row.image ?? USER_PLACEHOLDER_IMAGE;
   return {
     id: row.id,
@@ -22,13 +22,15 @@ function toComment(row: CommentRow): Comment {
       name: `${row.first_name} ${row.last_name}`.trim(),
       image,
     },
+    edited_at: row.edited_at,
+    moderation_state: row.moderation_state,
   };
 }
 
 /** A page of comments, oldest first: the visibility check and the page, two statements. */
 export async function listComments(ctx: AppContext, viewer: Viewer, postId: number, cursor: string | undefined) {
   await visibleItem(ctx, viewer, postId);
-  return keysetPage({ cursor }, ({ after, limit }) => selectComments(ctx.db, postId, after, limit), {
+  return keysetPage({ cursor }, ({ after, limit }) => selectComments(ctx.db, viewer.user.id, postId, after, limit), {
     size: PAGE,
     key: byTimeAndId,
     keyOf: (row) => ({ at: row.created_at, id: row.id }),
@@ -56,5 +58,7 @@ export async function addComment(ctx: AppContext, viewer: Viewer, postId: number
     first_name: u.firstName,
     last_name: u.lastName,
     image: u.image,
+    edited_at: null,
+    moderation_state: null,
   });
 }

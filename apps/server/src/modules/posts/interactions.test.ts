@@ -149,15 +149,15 @@ describe('reports and deletion', () => {
     ).toBe(409);
     expect(
       (await call('POST', `/api/posts/${id}/report`, author.token, { reason: 'Spam or Misleading' })).statusCode,
-    ).toBe(422);
+    ).toBe(400);
     expect(await count(sql`select count(*)::int as n from reports where post_id = ${id}`)).toBe(1);
   });
 
-  it('lets only the owner delete, and a deleted post is gone', async () => {
+  it('lets only the owner delete (403 for a member who sees it), and a deleted post is gone', async () => {
     const author = await setUpMember(t.app);
     const other = await setUpMember(t.app);
     const id = await newPost(author.token);
-    expect((await call('DELETE', `/api/posts/${id}`, other.token)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/posts/${id}`, other.token)).statusCode).toBe(403);
     expect((await call('DELETE', `/api/posts/${id}`, author.token)).statusCode).toBe(200);
     expect((await call('GET', `/api/posts/${id}`, author.token)).statusCode).toBe(404);
   });

@@ -1,6 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { comments, likes, postImages, posts, reports } from '../../db/schema.ts';
+import { comments, likes, postImages, posts } from '../../db/schema.ts';
 import {
   literal,
   type Placeholders,
@@ -10,6 +9,7 @@ import {
   type Tx,
   utcText,
 } from '../../db/sql.ts';
+import { authorShown, commentShown } from '../items/items.policy.ts';
 import type { StoredImage } from '../media/media.service.ts';
 
 export async function insertPost(
@@ -103,23 +103,35 @@ export interface CommentRow {
   first_name: string;
   last_name: string;
   image: string | null;
+  edited_at: string | null;
+  moderation_state: 'held' | 'removed' | null;
 }
 
-type CommentValues = { post: number; at: string; id: number };
+type CommentValues = { viewer: string; post: number; at: string; id: number };
 const commentsPage = preparedStatements<{ after: boolean; limit: number }, CommentValues, CommentRow>(
   ({ after, limit }, v: Placeholders<CommentValues>) => sql`
     select c.id, c.text, ${utcText(sql`c.created_at`)} as created_at,
-      u.id as user_id, u.first_name, u.last_name, u.image
-    from comments c join users u on u.id = c.user_id and u.deleted_at is null
-    where c.post_id = ${v.post} and c.deleted_at is null
+      u.id as user_id, u.first_name, u.last_name, u.image, ${utcText(sql`c.edited_at`, 'ms')} as edited_at,
+      case when c.removed_at is not null then 'removed' when c.held_at is not null then 'held' end as moderation_state
+    from comments c join users u on u.id = c.user_id
+    where c.post_id = ${v.post} and ${commentShown(v.viewer)} and ${authorShown(v.viewer, 'u')}
       ${after ? sql`and (c.created_at, c.id) > (${v.at}::timestamptz, ${v.id})` : sql``}
     order by c.created_at, c.id limit ${literal(limit)}`,
 );
 
-/** Oldest first, after the (created_at, id) cursor; comments of deleted members are left out. */
-export async function selectComments(db: Tx, postId: number, after: { at: string; id: number } | null, limit: number) {
+/**
+ * Oldest first, after the (created_at, id) cursor, as the viewer may see them: not deleted or removed, held
+ * ones only to their writer and staff, none by a deleted or suspended member or across a block (ADR 028).
+ */
+export async function selectComments(
+  db: Tx,
+  viewerId: string,
+  postId: number,
+  after: { at: string; id: number } | null,
+  limit: number,
+) {
   const statement = commentsPage({ after: after !== null, limit });
-  const rows = await statement(db, { post: postId, at: after?.at ?? '', id: after?.id ?? 0 });
+  const rows = await statement(db, { viewer: viewerId, post: postId, at: after?.at ?? '', id: after?.id ?? 0 });
   return rows.map((row) => ({ ...row, id: Number(row.id) }));
 }
 
@@ -137,16 +149,6 @@ export async function insertShare(
   await bumpCounter(tx, originalId, 'shares_count', 1);
   if (!row) throw new Error('the share was not inserted');
   return row.id;
-}
-
-/** False when the member already reported this item. */
-export async function insertReport(db: Database, postId: number, userId: string, reason: string, text: string | null) {
-  const rows = await db
-    .insert(reports)
-    .values({ postId, userId, reason, text })
-    .onConflictDoNothing()
-    .returning({ id: reports.id });
-  return rows.length > 0;
 }
 
 /**

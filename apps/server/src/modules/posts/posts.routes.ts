@@ -1,23 +1,26 @@
 import {
   API_PATHS,
+  commentParamsSchema,
   commentResponseSchema,
   commentsResponseSchema,
   createCommentRequestSchema,
   createPostFieldsSchema,
   cursorQuerySchema,
-  FEED_MESSAGES,
+  editCommentRequestSchema,
+  editPostRequestSchema,
   itemIdParamsSchema,
   itemResponseSchema,
   likeResponseSchema,
   okResponseSchema,
-  reportRequestSchema,
+  revisionsResponseSchema,
   shareRequestSchema,
 } from '@corral/contract';
 import { routeGroup, viewerOf } from '../../lib/access.ts';
 import { imageQueue } from '../media/image-queue.ts';
 import { readImageForm, registerImageForms } from '../media/media.multipart.ts';
 import { addComment, listComments } from './comments.service.ts';
-import { createPost, deletePost, getItem, reportItem, shareItem, toggleLike } from './posts.service.ts';
+import { commentRevisions, deleteComment, editComment, editPost, postRevisions } from './edits.service.ts';
+import { createPost, deletePost, getItem, shareItem, toggleLike } from './posts.service.ts';
 
 const tags = ['posts'];
 
@@ -52,6 +55,40 @@ export const postsRoutes = routeGroup('member', async (app) => {
       return { status: true as const };
     },
   );
+  app.patch(
+    API_PATHS.post.pattern,
+    { schema: { tags, ...byId, body: editPostRequestSchema, response: { 200: itemResponseSchema } } },
+    async (request) => ({
+      data: await editPost(app.ctx, viewerOf(request), request.params.id, request.body.title),
+    }),
+  );
+  app.get(
+    API_PATHS.postRevisions.pattern,
+    { schema: { tags, ...byId, response: { 200: revisionsResponseSchema } } },
+    async (request) => ({ data: await postRevisions(app.ctx, viewerOf(request), request.params.id) }),
+  );
+
+  const commentById = { params: commentParamsSchema };
+  app.patch(
+    API_PATHS.comment.pattern,
+    { schema: { tags, ...commentById, body: editCommentRequestSchema, response: { 200: commentResponseSchema } } },
+    async (request) => ({
+      data: await editComment(app.ctx, viewerOf(request), request.params.id, request.body.text),
+    }),
+  );
+  app.delete(
+    API_PATHS.comment.pattern,
+    { schema: { tags, ...commentById, response: { 200: okResponseSchema } } },
+    async (request) => {
+      await deleteComment(app.ctx, viewerOf(request), request.params.id);
+      return { status: true as const };
+    },
+  );
+  app.get(
+    API_PATHS.commentRevisions.pattern,
+    { schema: { tags, ...commentById, response: { 200: revisionsResponseSchema } } },
+    async (request) => ({ data: await commentRevisions(app.ctx, viewerOf(request), request.params.id) }),
+  );
   app.post(
     API_PATHS.postLike.pattern,
     { schema: { tags, ...byId, response: { 200: likeResponseSchema } } },
@@ -82,13 +119,5 @@ export const postsRoutes = routeGroup('member', async (app) => {
     async (request) => ({
       data: await shareItem(app.ctx, viewerOf(request), request.params.id, request.body?.comment),
     }),
-  );
-  app.post(
-    API_PATHS.postReport.pattern,
-    { schema: { tags, ...byId, body: reportRequestSchema, response: { 200: okResponseSchema } } },
-    async (request) => {
-      await reportItem(app.ctx, viewerOf(request), request.params.id, request.body);
-      return { status: true as const, message: FEED_MESSAGES.reportSubmitted(request.body.reason) };
-    },
   );
 });

@@ -1,11 +1,12 @@
-import { FEED_MESSAGES, type FeedItem, type LikeResponse, MESSAGES, type ReportRequest } from '@corral/contract';
+import { FEED_MESSAGES, type FeedItem, type LikeResponse, MESSAGES } from '@corral/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { Tx } from '../../db/sql.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { getItem, visibleItem } from '../items/items.service.ts';
 import { deleteStoredImage, type LiveImageCheck, type StoredImage, storeImage } from '../media/media.service.ts';
-import { News, recordLike, recordShare } from '../notifications/notifications.service.ts';
+import { News, recordItemDeleted, recordLike, recordShare } from '../notifications/notifications.service.ts';
+import { ownItem } from './edits.service.ts';
 import * as q from './posts.queries.ts';
 
 /** GET /posts/:id answers the item as the items module shows it. */
@@ -39,12 +40,21 @@ export async function createPost(
   }
 }
 
+/**
+ * DELETE /posts/{id}: the author's post, event or share leaves every list and count at once: a share stops
+ * counting on its original, and what was said about the item (its likes, comments and shares, the share
+ * itself) leaves the bells it was in. Like an edit: 404 for what the viewer may not see, 403 for another's.
+ */
 export async function deletePost(ctx: AppContext, viewer: Viewer, id: number): Promise<void> {
+  await ownItem(ctx, viewer, id);
+  const news = new News();
   const keys = await ctx.db.transaction(async (tx) => {
     const deleted = await q.softDeleteOwnPost(tx, viewer.user.id, id, now(ctx));
     if (!deleted) throw notFound();
+    await recordItemDeleted(tx, news, { postId: id });
     return q.imageKeysOf(tx, id);
   });
+  await news.send(ctx);
   await Promise.all(keys.map((key) => deleteStoredImage(ctx, key)));
 }
 
@@ -95,15 +105,6 @@ export async function shareItem(
   });
   await news.send(ctx);
   return getItem(ctx, viewer, shareId);
-}
-
-export async function reportItem(ctx: AppContext, viewer: Viewer, id: number, body: ReportRequest): Promise<void> {
-  const item = await visibleItem(ctx, viewer, id);
-  if (item.userId === viewer.user.id) throw new AppError(422, 'You cannot report your own post.');
-  await ctx.limiter.consume(['reportsPerMember', viewer.user.id]);
-  const text = body.reason === 'Other' ? (body.text ?? '').trim() : null;
-  if (!(await q.insertReport(ctx.db, id, viewer.user.id, body.reason, text)))
-    throw new AppError(409, FEED_MESSAGES.alreadyReported);
 }
 
 /** A member's account is being deleted: what they liked, commented on and shared stops counting them now. */

@@ -23,5 +23,6 @@ export function toProfile(row: ProfileRow): Profile {
     friendship_status: status,
     friend_request_id: requestId === null ? null : Number(requestId),
     counts: mayViewProfileContent({ isPrivate: row.is_private, status }) ? toCounts(row) : null,
+    is_muted: row.is_muted,
   };
 }

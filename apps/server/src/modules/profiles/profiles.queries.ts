@@ -1,3 +1,4 @@
+import type { MessagePolicy } from '@corral/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
 import {
@@ -12,7 +13,7 @@ import {
 import type { Keyset } from '../../lib/keyset.ts';
 import type { UserRow } from '../../lib/viewer.ts';
 import { type HydratedRow, hydrated } from '../items/items.hydrate.ts';
-import { visibleTo } from '../items/items.policy.ts';
+import { notBlocked, visibleTo } from '../items/items.policy.ts';
 
 /** A live member as the viewer stands with them, with the counts their profile shows. */
 export interface ProfileRow {
@@ -26,6 +27,7 @@ export interface ProfileRow {
   /** The pending request the viewer sent them, or the one they sent the viewer. */
   sent_request_id: string | null;
   received_request_id: string | null;
+  is_muted: boolean;
   event_count: number;
   friends_count: number;
   mutual_count: number;
@@ -42,9 +44,13 @@ const isSelfOrFriend = (viewer: Param<string>) => sql`(u.id = ${viewer}
  * profile, or the viewer is the member or a friend); otherwise they come back 0 and the service shows none.
  * No row for a missing or deleted member.
  */
-/** Members others may find (live, onboarded, phone verified), and oneself whatever the setup steps. */
-const findable = (viewer: unknown) =>
-  sql`u.deleted_at is null and (u.id = ${viewer} or (u.is_onboard and u.phone_number_verified))`;
+/**
+ * Members others may find (live, onboarded, phone verified, no block either way: ADR 028), and oneself
+ * whatever the setup steps.
+ */
+const findable = (viewer: Param<string>) =>
+  sql`u.deleted_at is null and (u.id = ${viewer} or (u.is_onboard and u.phone_number_verified
+    and ${notBlocked(viewer, sql`u.id`)}))`;
 
 const profileOf = preparedStatement<{ viewer: string; id: string }, ProfileRow>(
   ({ viewer, id }) => sql`
@@ -53,6 +59,7 @@ const profileOf = preparedStatement<{ viewer: string; id: string }, ProfileRow>(
       exists (select 1 from friendships f where f.user_id = ${viewer} and f.friend_id = u.id) as is_friend,
       (select r.id from friend_requests r where r.sender_id = ${viewer} and r.recipient_id = u.id) as sent_request_id,
       (select r.id from friend_requests r where r.sender_id = u.id and r.recipient_id = ${viewer}) as received_request_id,
+      exists (select 1 from mutes m where m.muter_id = ${viewer} and m.muted_id = u.id) as is_muted,
       case when not u.is_private or ${isSelfOrFriend(viewer)} then (
         select count(*)::int from posts p
         where p.user_id = u.id and p.kind = 'event' and p.deleted_at is null and ${visibleTo(viewer)}
@@ -155,6 +162,8 @@ export interface MemberChanges {
   /** better-auth's `name`: kept as the first and last name together. */
   name?: string;
   isPrivate?: boolean;
+  /** Who may start a conversation with the member (docs/decisions/029-direct-messages.md). */
+  messagePolicy?: MessagePolicy;
   image?: string;
 }
 

@@ -13,7 +13,7 @@ import {
 import { routeGroup, viewerOf } from '../../lib/access.ts';
 import { imageQueue } from '../media/image-queue.ts';
 import { readOneImage, registerImageForms } from '../media/media.multipart.ts';
-import { memberItems, profile, profileCounts, updateMe, uploadAvatar } from './profiles.service.ts';
+import { me, memberItems, profile, profileCounts, updateMe, uploadAvatar } from './profiles.service.ts';
 
 const tags = ['profiles'];
 const errors = { '4xx': errorResponseSchema };
@@ -61,6 +61,18 @@ export const profilesRoutes = routeGroup('member', async (app) => {
       },
     },
     (request) => memberItems(app.ctx, viewerOf(request), request.params.id, request.query),
+  );
+
+  app.get(
+    API_PATHS.me,
+    {
+      schema: {
+        tags,
+        summary: 'Your own settings: names, whether your account is private, who may message you',
+        response: { 200: meResponseSchema, ...errors },
+      },
+    },
+    async (request) => me(viewerOf(request)),
   );
 
   app.patch(

@@ -64,11 +64,16 @@ export function memberItems(ctx: AppContext, viewer: Viewer, memberId: string, q
 const answer = (user: UserRow, viewer: Viewer): MeResponse => ({
   user: toCurrentUser(user, viewer.token),
   is_private: user.isPrivate,
+  message_policy: user.messagePolicy,
 });
+
+/** GET /me: the member's own settings (names, privacy, who may message them), as PATCH /me answers them. */
+export const me = (viewer: Viewer): MeResponse => answer(viewer.user, viewer);
 
 /**
  * PATCH /me: the member's names (sign-up's rules, checked together with the name kept when only one is
- * sent) and whether the account is private. Only these fields are read.
+ * sent), whether the account is private and who may start a conversation with the member (ADR 029). Only
+ * these fields are read.
  */
 export async function updateMe(
   ctx: AppContext,
@@ -84,6 +89,7 @@ export async function updateMe(
     Object.assign(changes, { firstName, lastName, name: `${firstName} ${lastName}`.trim() });
   }
   if (input.is_private !== undefined) changes.isPrivate = input.is_private;
+  if (input.message_policy !== undefined) changes.messagePolicy = input.message_policy;
   if (Object.keys(changes).length === 0) return answer(viewer.user, viewer);
   const user = await ctx.db.transaction(async (tx) => {
     const updated = await updateMember(tx, viewer.user.id, changes, now(ctx));

@@ -100,6 +100,7 @@ describe('GET /users/:id', () => {
       is_private: true,
       friendship_status: 'not_friends',
       friend_request_id: null,
+      is_muted: false,
       counts: null,
     });
     expect((await profileOf(friend, owner)).counts).toEqual({ event_count: 0, friends_count: 1, mutual_count: 0 });
@@ -237,6 +238,7 @@ describe('PATCH /me', () => {
     expect(response.json()).toEqual({
       user: { ...me.user, first_name: 'Amberley', last_name: 'Snyder', is_onboard: 1, verified: 1 },
       is_private: true,
+      message_policy: 'friends_of_friends',
     });
     const verified = (await get(me, '/api/verify')).json().user;
     expect(verified).toMatchObject({ first_name: 'Amberley', last_name: 'Snyder', email: me.user.email, verified: 1 });
@@ -249,6 +251,22 @@ describe('PATCH /me', () => {
     expect((await call(t.app, me, 'PATCH', '/api/me', {})).json()).toMatchObject({ is_private: false });
   });
 
+  it('sets who may start a conversation with the member (ADR 029)', async () => {
+    const me = await setUpMember(t.app);
+    for (const policy of ['nobody', 'friends', 'everyone', 'friends_of_friends'] as const) {
+      const response = await call(t.app, me, 'PATCH', '/api/me', { message_policy: policy });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({ message_policy: policy, is_private: false });
+      const [row] = await t.ctx.db.select().from(users).where(eq(users.id, me.user.id));
+      expect(row?.messagePolicy).toBe(policy);
+      // GET /me reads it back, with the rest of the member's settings.
+      const read = await call(t.app, me, 'GET', '/api/me');
+      expect(read.statusCode, read.body).toBe(200);
+      expect(read.json()).toMatchObject({ user: { id: me.user.id }, is_private: false, message_policy: policy });
+    }
+    expect((await call(t.app, null, 'GET', '/api/me')).statusCode).toBe(401);
+  });
+
   it('keeps the sign-up name rules, and changes nothing when refused', async () => {
     const me = await setUpMember(t.app, { first_name: 'Ty', last_name: 'Murray' });
     const refused = [
@@ -258,6 +276,8 @@ describe('PATCH /me', () => {
       [{ first_name: 'Al', last_name: '' }, MESSAGES.signUp.nameRequired],
       [{ last_name: '' }, MESSAGES.signUp.nameRequired],
       [{ is_private: 'yes' }, undefined],
+      [{ message_policy: 'strangers' }, undefined],
+      [{ message_policy: null }, undefined],
     ] as const;
     for (const [body, message] of refused) {
       const response = await call(t.app, me, 'PATCH', '/api/me', body);
@@ -265,7 +285,12 @@ describe('PATCH /me', () => {
       if (message) expect(response.json().message).toBe(message);
     }
     const [row] = await t.ctx.db.select().from(users).where(eq(users.id, me.user.id));
-    expect(row).toMatchObject({ firstName: 'Ty', lastName: 'Murray', isPrivate: false });
+    expect(row).toMatchObject({
+      firstName: 'Ty',
+      lastName: 'Murray',
+      isPrivate: false,
+      messagePolicy: 'friends_of_friends',
+    });
     // A last name alone is checked together with the first name kept.
     const ok = await call(t.app, me, 'PATCH', '/api/me', { last_name: 'Murray Jr.' });
     expect(ok.json().user).toMatchObject({ first_name: 'Ty', last_name: 'Murray Jr.' });

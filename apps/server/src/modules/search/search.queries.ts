@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { literal, type Placeholders, preparedStatements, type Tx, utcText } from '../../db/sql.ts';
-import { visibleTo } from '../items/items.policy.ts';
+import { notBlocked, visibleTo } from '../items/items.policy.ts';
 
 /*
  * Search by word prefix, in PostgreSQL's own text search (PGlite and PostgreSQL alike). A member's name and
@@ -74,7 +74,8 @@ export type SearchValues = {
 };
 
 /**
- * Members who may appear: live, onboarded, phone verified (the partial index holds only them). Rank, lower
+ * Members who may appear: live, onboarded, phone verified (the partial index holds only them), and no block
+ * either way with the viewer (ADR 028). Rank, lower
  * first: the viewer and friends 0, others 3; plus 0 when the query is the name's first word(s) whole
  * ('ty' for 'Ty Murray'), 1 when the name starts with it ('ty' for 'Tyler'), 2 when a later word does
  * ('mur' for 'Ty Murray'). Then the folded name and the id, which make the keyset.
@@ -95,7 +96,7 @@ function membersPage(limit: number, after: boolean, v: Placeholders<SearchValues
                 when starts_with(n.sort_name, q.prefix) then 1 else 2 end) as rank,
         n.sort_name) r
     where ${memberDocument(sql`u`)} @@ q.query
-      and u.deleted_at is null and u.is_onboard and u.phone_number_verified
+      and u.deleted_at is null and u.is_onboard and u.phone_number_verified and ${notBlocked(v.viewer, sql`u.id`)}
       ${after ? sql`and (r.rank, r.sort_name, u.id) > (${v.memberRank}::int, ${v.memberName}::text, ${v.memberId}::text)` : sql``}
     order by r.rank, r.sort_name, u.id
     limit ${literal(limit)}`;

@@ -5,7 +5,7 @@ import { OpenStreams, type StreamSources, serveStream } from './stream.service.t
 
 /**
  * GET /stream: server-sent events to every open tab of a member (notifications, friend requests, unread
- * counts). A client resumes with the standard Last-Event-ID header; `last_event_id` in the query does the same
+ * counts, direct messages). A client resumes with the standard Last-Event-ID header; `last_event_id` in the query does the same
  * for clients that cannot set headers on a reconnection.
  */
 export const streamRoutes = routeGroup<{ sources: StreamSources; streams?: OpenStreams }>(
@@ -24,7 +24,8 @@ export const streamRoutes = routeGroup<{ sources: StreamSources; streams?: OpenS
         schema: {
           tags: ['notifications'],
           summary:
-            'Server-sent events: notification, unread, friend_request, friend_request_removed, friendship, ready',
+            'Server-sent events: notification, unread, friend_request, friend_request_removed, friendship, ready, ' +
+            'message, message_deleted, message_read, conversation',
           headers: z.object({ 'last-event-id': z.string().max(40).optional() }),
           querystring: z.object({ last_event_id: z.string().max(40).optional() }),
         },

@@ -18,6 +18,8 @@ export interface StreamSources {
   readSession: (token: string) => Promise<Viewer | null>;
   /** The member's unread count, sent with `ready`. */
   unread: (ctx: AppContext, userId: string) => Promise<number>;
+  /** Conversations with unread messages in the member's inbox and requests (the chat icon), sent with `ready`. */
+  messageUnread: (ctx: AppContext, userId: string) => Promise<{ inbox: number; requests: number }>;
   /** What a resuming member missed, kind by kind, in this order. */
   missed: MissedEvents[];
 }
@@ -149,10 +151,14 @@ export class OpenStreams {
 
 const frame = (id: string, event: StreamEvent) => `id: ${id}\nevent: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
 
-/** What identifies an event a catch-up may send again (a notification as it then stood, a request); null for the others. */
-function replayKey(event: StreamEvent): string | null {
+/**
+ * What identifies an event a catch-up may send again (a notification as it then stood, a request, a message);
+ * null for the others.
+ */
+export function replayKey(event: StreamEvent): string | null {
   if (event.type === 'notification') return `notification:${event.notification.id}:${event.notification.time}`;
   if (event.type === 'friend_request') return `friend_request:${event.request.id}`;
+  if (event.type === 'message') return `message:${event.message.id}`;
   return null;
 }
 
@@ -175,7 +181,7 @@ class RecentKeys {
 /**
  * One member's stream on a raw response. Its frames go out one at a time, in order: a catch-up (the first,
  * with `ready`, or one after Redis was gone) holds live messages back until it is done, and no
- * notification or friend request is sent twice, whichever of the bus and the database brings it.
+ * notification, friend request or message is sent twice, whichever of the bus and the database brings it.
  */
 class LiveStream implements OpenStream {
   readonly userId: string;
@@ -228,11 +234,11 @@ class LiveStream implements OpenStream {
     const since = timeOfEventId(lastEventId);
     const resumed = since !== null && this.ctx.clock.now() - since <= RESUME_WINDOW_MS;
     void this.inTurn(async () => {
-      this.send(eventId(this.ctx), {
-        type: 'ready',
-        unread: await this.sources.unread(this.ctx, this.userId),
-        resumed,
-      });
+      const [unread, messages] = await Promise.all([
+        this.sources.unread(this.ctx, this.userId),
+        this.sources.messageUnread(this.ctx, this.userId),
+      ]);
+      this.send(eventId(this.ctx), { type: 'ready', unread, messages, resumed });
       if (resumed) await this.replay(since);
     });
   }
@@ -307,8 +313,8 @@ class LiveStream implements OpenStream {
 /**
  * Serves GET /stream on a raw response, within the ceilings (per member, per address, per process):
  * subscribes to the member's topic first (so nothing published while catching up is lost), then sends `ready`
- * and, for a client resuming within a day, what it missed (stored notifications and received requests since
- * its last event id), then everything live. The session is checked again on every heartbeat: a stream ends
+ * and, for a client resuming within a day, what it missed (stored notifications, received requests and the
+ * messages of its conversations since its last event id), then everything live. The session is checked again on every heartbeat: a stream ends
  * with its session (logout, deletion, expiry).
  */
 export async function serveStream(
