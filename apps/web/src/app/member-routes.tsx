@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
+import type { SocialRouteHandle } from './layouts/social-layout.tsx';
 import { lazyPage } from './lazy-page.ts';
 
 /**
@@ -48,6 +49,61 @@ export const memberArea: RouteObject = {
       id: 'Search',
       path: 'search',
       ...lazyPage(() => import('../features/search/routes/search-page.tsx'), 'SearchPage'),
+    },
+    {
+      // Direct messages: the boxes, a conversation beside them, and writing to a member. One page for the three
+      // addresses (it reads the children's params), so that opening a conversation keeps the list as it was.
+      id: 'Messages',
+      path: 'messages',
+      handle: { wide: true } satisfies SocialRouteHandle,
+      ...lazyPage(() => import('../features/messages/routes/messages-page.tsx'), 'MessagesPage'),
+      children: [
+        { id: 'MessageBoxes', index: true },
+        { id: 'Conversation', path: ':id' },
+        { id: 'NewConversation', path: 'new/:userId' },
+      ],
+    },
+    {
+      id: 'MessageSettings',
+      path: 'settings/messages',
+      ...lazyPage(() => import('../features/messages/routes/message-settings-page.tsx'), 'MessageSettingsPage'),
+    },
+    {
+      id: 'BlockedMembers',
+      path: 'settings/blocked',
+      ...lazyPage(() => import('../features/safety/routes/blocked-members-page.tsx'), 'BlockedMembersPage'),
+    },
+    {
+      id: 'AccountStanding',
+      path: 'settings/standing',
+      ...lazyPage(() => import('../features/safety/routes/account-standing-page.tsx'), 'AccountStandingPage'),
+    },
+    {
+      // Staff only: the guard answers anyone else with the not-found page.
+      path: 'moderation',
+      ...lazyPage(() => import('./guards/staff-only.tsx'), 'ModeratorsOnly'),
+      children: [
+        {
+          id: 'ModerationQueue',
+          index: true,
+          ...lazyPage(() => import('../features/moderation/routes/queue-page.tsx'), 'QueuePage'),
+        },
+        {
+          ...lazyPage(() => import('./guards/staff-only.tsx'), 'AdminsOnly'),
+          children: [
+            {
+              id: 'ModerationAudit',
+              path: 'audit',
+              ...lazyPage(() => import('../features/moderation/routes/audit-page.tsx'), 'AuditPage'),
+            },
+            {
+              id: 'ModerationRoles',
+              path: 'roles',
+              ...lazyPage(() => import('../features/moderation/routes/roles-page.tsx'), 'RolesPage'),
+            },
+          ],
+        },
+      ],
     },
     {
       id: 'Help',

@@ -31,6 +31,25 @@ export const paths = {
     `/social_home/event/${encodeURIComponent(String(id))}${suggested ? '?suggested=1' : ''}`,
   /** The search results page (Enter in the top bar's search box). */
   search: (q: string) => `/social_home/search?q=${encodeURIComponent(q)}`,
+  /** Direct messages: the Inbox and Requests (`?box=requests`), a conversation beside them on wider screens. */
+  messages: '/social_home/messages',
+  messageRequests: '/social_home/messages?box=requests',
+  /** One conversation; `box` keeps the list beside it on the tab it was opened from. */
+  conversation: (id: number | string, box: 'inbox' | 'requests' = 'inbox') =>
+    `/social_home/messages/${encodeURIComponent(String(id))}${box === 'requests' ? '?box=requests' : ''}`,
+  /** Writing to a member: their conversation if there is one, else a new one (or why one cannot start). */
+  newConversation: (userId: string) => `/social_home/messages/new/${encodeURIComponent(userId)}`,
+  /** Who may start a conversation with the member (the account menu's 'Who can message you'). */
+  messageSettings: '/social_home/settings/messages',
+  /** Whom the member blocked and muted, with undo (the account menu's 'Blocked and muted'). */
+  blockedMembers: '/social_home/settings/blocked',
+  /** Warnings, removals and suspensions the member was told of, with their appeals. */
+  accountStanding: '/social_home/settings/standing',
+  /** Staff only (moderators and admins; anyone else gets the not-found page): the moderation queue. */
+  moderation: '/social_home/moderation',
+  /** Admins only: the audit log of every moderator action, and the roles. */
+  moderationAudit: '/social_home/moderation/audit',
+  moderationRoles: '/social_home/moderation/roles',
   /** Help Center, Feedback Submission and Contact us: one form, its topic in the query. */
   help: (topic: 'help' | 'feedback' | 'contact') => `/social_home/help?topic=${topic}`,
 } as const;

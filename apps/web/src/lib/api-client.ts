@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly isNetworkError = false,
     /** A 429's Retry-After, in seconds: when the server will let the same action through. */
     readonly retryAfterSeconds?: number,
+    /** The whole JSON body, for refusals that carry more than a message (a suspended login's date and reason). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -70,7 +72,14 @@ function parseBody(text: string): unknown {
 function failure(status: number, statusText: string, body: unknown, retryAfter: string | null = null): ApiError {
   const error = (body ?? {}) as Partial<ErrorResponse>;
   const seconds = retryAfter && /^\d+$/.test(retryAfter) ? Number(retryAfter) : undefined;
-  return new ApiError(status, error.message ?? (statusText || 'Request failed'), error.errors ?? {}, false, seconds);
+  return new ApiError(
+    status,
+    error.message ?? (statusText || 'Request failed'),
+    error.errors ?? {},
+    false,
+    seconds,
+    body,
+  );
 }
 
 const networkError = () => new ApiError(0, NETWORK_ERROR_MESSAGE, {}, true);
@@ -158,6 +167,7 @@ export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: Body, options?: RequestOptions) => request<T>('POST', path, body, options),
   patch: <T>(path: string, body?: Body, options?: RequestOptions) => request<T>('PATCH', path, body, options),
+  put: <T>(path: string, body?: Body, options?: RequestOptions) => request<T>('PUT', path, body, options),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
   upload,
   blob,

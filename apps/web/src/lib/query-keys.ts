@@ -41,8 +41,31 @@ export const notificationKeys = {
   unread: () => [...notificationKeys.all, 'unread'] as const,
 };
 
+/** Trust and safety, as the viewer sees it: whom they blocked and muted (GET /me/blocks), their standing. */
+export const safetyKeys = {
+  all: ['safety'] as const,
+  blocks: () => [...safetyKeys.all, 'blocks'] as const,
+  standing: () => [...safetyKeys.all, 'standing'] as const,
+};
+
 /** Members' profiles (header, friendship status, counts); their posts are items (`itemKeys.profilePosts`). */
 export const profileKeys = {
   all: ['profiles'] as const,
   profile: (id: string) => [...profileKeys.all, id] as const,
+};
+
+/**
+ * Direct messages (docs/decisions/029-direct-messages.md). `box` pages are infinite queries of
+ * ConversationsResponse; `messages` of a conversation an infinite query of MessagesResponse whose first page is
+ * the newest (features/messages/api/messages-cache.ts keeps it in step with the live stream).
+ */
+export const conversationKeys = {
+  all: ['conversations'] as const,
+  boxes: () => [...conversationKeys.all, 'box'] as const,
+  box: (box: 'inbox' | 'requests') => [...conversationKeys.boxes(), box] as const,
+  /** The chat icon's counts: `{ inbox, requests }` conversations with unread messages. */
+  unread: () => [...conversationKeys.all, 'unread'] as const,
+  /** GET /conversations/with/{user_id}: the viewer's conversation with a member and whether they may write. */
+  with: (userId: string) => [...conversationKeys.all, 'with', userId] as const,
+  messages: (conversationId: number) => [...conversationKeys.all, 'messages', conversationId] as const,
 };

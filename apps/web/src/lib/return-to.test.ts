@@ -12,6 +12,7 @@ const member = (is_onboard: 0 | 1, verified: 0 | 1): CurrentUser => ({
   api_token: 't',
   is_onboard,
   verified,
+  role: 'member',
 });
 
 describe('the page to return to after sign-in', () => {

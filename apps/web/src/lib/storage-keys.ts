@@ -15,9 +15,14 @@ export type DraftForm =
   | 'comment'
   | 'share'
   | 'report'
+  | 'appeal'
   | 'help'
   | 'edit-name'
-  | 'sign-up';
+  | 'edit-post'
+  | 'edit-comment'
+  | 'sign-up'
+  /** A direct message being written, per conversation (or per recipient before the first message). */
+  | 'message';
 
 /** Whose draft of which form, and of which item when the form belongs to one (a comment's post). */
 export interface DraftAddress {

@@ -36,6 +36,38 @@ export function useTextDraft(form: DraftForm, item?: string | number) {
 }
 
 /**
+ * An edit of a text that exists (a post's, a comment's) kept as the signed-in member's draft of `form` for
+ * `item`: it starts from what was kept, or else from `current`; every change is kept at once, a blank one
+ * too (emptying is an edit), and forgotten once it is `current` again; `clear` forgets it after a save.
+ */
+export function useEditDraft(form: DraftForm, item: string | number, current: string) {
+  const member = useMemberId();
+  const address: DraftAddress = { member, form, item };
+  const key = draftKey(address);
+  const kept = () => {
+    const value = readDraft(address) as { text?: unknown } | undefined;
+    return typeof value?.text === 'string' ? value.text : undefined;
+  };
+  const [draft, setDraft] = useState(() => ({ key, text: kept() }));
+  if (draft.key !== key) setDraft({ key, text: kept() });
+  const text = draft.key === key ? draft.text : kept();
+  return {
+    text: text ?? current,
+    /** Whether a kept edit differs from the current text. */
+    changed: text !== undefined,
+    setText(next: string) {
+      const value = next === current ? undefined : next;
+      setDraft({ key, text: value });
+      writeDraft(address, value === undefined ? undefined : { text: value });
+    },
+    clear() {
+      setDraft({ key, text: undefined });
+      writeDraft(address, undefined);
+    },
+  };
+}
+
+/**
  * Keeps a react-hook-form form's values as the draft at `address` on every change: `pick` says what of them is
  * kept (never a password), or undefined when there is nothing worth keeping (the draft is forgotten).
  */

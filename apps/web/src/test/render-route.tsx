@@ -49,6 +49,7 @@ export function signInAs(changes: Partial<CurrentUser> = {}): CurrentUser {
     api_token: 'token-1',
     is_onboard: 0,
     verified: 0,
+    role: 'member',
     ...changes,
   };
   useSession.getState().setUser(user);

@@ -38,6 +38,8 @@ export function RadixMenu({
           ref={content}
           align="end"
           sideOffset={sideOffset}
+          // Clear of the screen's edges on a phone (a menu under a button near the left edge, aligned to its end).
+          collisionPadding={8}
           className={clsx(
             'z-50 rounded-xl bg-white p-1 text-sm text-stone-800 shadow-lg ring-1 ring-leather-100',
             className,

@@ -13,6 +13,7 @@ const user = (is_onboard: 0 | 1, verified: 0 | 1): CurrentUser => ({
   api_token: 't',
   is_onboard,
   verified,
+  role: 'member',
 });
 const guest = { isLoggedIn: false, currentUser: null };
 const signedIn = (u: CurrentUser) => ({ isLoggedIn: true, currentUser: u });

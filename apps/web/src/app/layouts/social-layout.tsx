@@ -1,16 +1,33 @@
-import { Outlet } from 'react-router';
+import { clsx } from 'clsx';
+import { Outlet, useMatches } from 'react-router';
+import { applyMessageEventLater } from '../../features/messages/api/message-event-types.ts';
 import { useLiveStream } from '../../features/notifications/api/live-stream.ts';
 import { LeftSidebar } from './social/left-sidebar.tsx';
 import { RightSidebar } from './social/right-sidebar.tsx';
 import { SocialTopBar } from './social/social-top-bar.tsx';
 
-/** The social area: top bar, then three columns (left sidebar, routed content, right sidebar). */
+/** What a route of the social area may ask of the layout (its `handle`). */
+export interface SocialRouteHandle {
+  /** The page takes the right sidebar's room too (messages: the list and a conversation side by side). */
+  wide?: boolean;
+}
+
+/**
+ * The social area: top bar, then three columns (left sidebar, routed content, right sidebar); two for a wide
+ * page (no right sidebar).
+ */
 export function SocialLayout() {
-  useLiveStream();
+  useLiveStream(applyMessageEventLater);
+  const wide = useMatches().some((match) => (match.handle as SocialRouteHandle | undefined)?.wide);
   return (
     <div className="min-h-screen bg-leather-50">
       <SocialTopBar />
-      <div className="mx-auto grid max-w-7xl gap-6 px-3 py-6 sm:px-4 lg:grid-cols-[16rem_minmax(0,1fr)_18rem]">
+      <div
+        className={clsx(
+          'mx-auto grid max-w-7xl gap-6 px-3 py-6 sm:px-4',
+          wide ? 'lg:grid-cols-[16rem_minmax(0,1fr)]' : 'lg:grid-cols-[16rem_minmax(0,1fr)_18rem]',
+        )}
+      >
         <aside aria-label="Sections" className="hidden lg:block">
           <div className="sticky top-20">
             <LeftSidebar />
@@ -19,11 +36,13 @@ export function SocialLayout() {
         <main id="content" tabIndex={-1} className="min-w-0 outline-none">
           <Outlet />
         </main>
-        <aside aria-label="Friends and events" className="hidden lg:block">
-          <div className="sticky top-20">
-            <RightSidebar />
-          </div>
-        </aside>
+        {!wide && (
+          <aside aria-label="Friends and events" className="hidden lg:block">
+            <div className="sticky top-20">
+              <RightSidebar />
+            </div>
+          </aside>
+        )}
       </div>
     </div>
   );

@@ -18,9 +18,10 @@ export const authorName = (first: string | null, last: string | null) => `${firs
 
 /**
  * What a feed item shows: its author, date, title, event facts and photos (the gallery opens on a photo).
- * `menu` goes in the header's corner; the actions on the item are the caller's.
+ * `menu` goes in the header's corner and `meta` after the date (the "edited" marker); the actions on the item
+ * are the caller's.
  */
-export function ItemBody({ item, menu }: { item: FeedItem; menu?: ReactNode }) {
+export function ItemBody({ item, menu, meta }: { item: FeedItem; menu?: ReactNode; meta?: ReactNode }) {
   const author = authorName(item.first_name, item.last_name);
   const isEvent = item.type === '4' || item.type === '6';
   const [galleryAt, setGalleryAt] = useState<number | null>(null);
@@ -43,9 +44,12 @@ export function ItemBody({ item, menu }: { item: FeedItem; menu?: ReactNode }) {
           >
             {author}
           </Link>
-          <time dateTime={item.created_at} className="text-xs text-stone-500">
-            {formatShortDate(item.created_at)}
-          </time>
+          <div className="flex flex-wrap items-baseline gap-x-1.5">
+            <time dateTime={item.created_at} className="text-xs text-stone-500">
+              {formatShortDate(item.created_at)}
+            </time>
+            {meta}
+          </div>
         </div>
         {menu}
       </header>

@@ -1,8 +1,10 @@
 import { PROFILE_MESSAGES } from '@corral/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../../config/paths.ts';
+import { standingQuery, useStanding } from '../../../entities/safety/api/standing.ts';
 import { useLogoutFlow } from '../../../features/auth/api/use-logout-flow.ts';
 import { useAccountPrivacy } from '../../../features/profile/api/update-me.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -16,6 +18,9 @@ export function ProfileMenu() {
   const user = useSession((state) => state.currentUser);
   const { logout, isPending } = useLogoutFlow();
   const name = user ? `${user.first_name} ${user.last_name}`.trim() : 'User';
+  const queryClient = useQueryClient();
+  // Asked as the pointer or focus reaches the button, so 'Account standing' is there when the menu opens.
+  const prefetchStanding = () => void queryClient.prefetchQuery(standingQuery());
   return (
     <Menu
       className="min-w-60"
@@ -23,6 +28,8 @@ export function ProfileMenu() {
         <button
           type="button"
           aria-label="Account menu"
+          onPointerEnter={prefetchStanding}
+          onFocus={prefetchStanding}
           className="rounded-full p-0.5 hover:ring-2 hover:ring-leather-200"
         >
           <Avatar src={user?.avatar} name="" className="size-9" />
@@ -36,6 +43,18 @@ export function ProfileMenu() {
         </MenuItem>
       )}
       <AccountPrivacyItem />
+      <MenuItem asChild>
+        <Link to={paths.messageSettings}>Who can message you</Link>
+      </MenuItem>
+      <MenuItem asChild>
+        <Link to={paths.blockedMembers}>Blocked and muted</Link>
+      </MenuItem>
+      <StandingItem />
+      {user && user.role !== 'member' && (
+        <MenuItem asChild>
+          <Link to={paths.moderation}>Moderation</Link>
+        </MenuItem>
+      )}
       <MenuSeparator />
       <MenuItem asChild>
         <Link to={paths.help('help')}>Help Center</Link>
@@ -51,6 +70,20 @@ export function ProfileMenu() {
         Logout
       </MenuItem>
     </Menu>
+  );
+}
+
+/** 'Account standing', only for a member moderators have warned, suspended or removed something of. */
+function StandingItem() {
+  const notices = useStanding().data?.notices.length ?? 0;
+  if (notices === 0) return null;
+  return (
+    <MenuItem asChild>
+      <Link to={paths.accountStanding} className="justify-between">
+        Account standing
+        <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{notices}</span>
+      </Link>
+    </MenuItem>
   );
 }
 

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { MessagesMenu } from '../../../features/messages/components/messages-menu.tsx';
 import { NotificationsMenu } from '../../../features/notifications/components/notifications-menu.tsx';
 import { SearchBox } from '../../../features/search/components/search-box.tsx';
 import { useSession } from '../../../lib/session-store.ts';
@@ -87,15 +88,7 @@ export function SocialTopBar() {
             <Icon name="plus" />
           </button>
           <CreateEventModal open={creatingEvent} onOpenChange={setCreatingEvent} />
-          <button
-            type="button"
-            disabled
-            aria-label="Messages"
-            title="Messages"
-            className={`${iconLinkClass} disabled:cursor-not-allowed disabled:opacity-50 max-sm:hidden`}
-          >
-            <Icon name="chat" />
-          </button>
+          <MessagesMenu />
           {user && (
             <Link
               to={paths.myProfile(user.id)}

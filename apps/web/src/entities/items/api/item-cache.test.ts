@@ -2,11 +2,13 @@ import type { PagedFeed, SuggestionsResponse } from '@corral/contract';
 import { type InfiniteData, QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { itemKeys } from '../../../lib/query-keys.ts';
+import { removeItem, showsOriginal } from './item-cache.edits.ts';
 import {
   findCachedItem,
   type ItemResponse,
   patchItem,
   patchItemOptimistically,
+  patchItems,
   prependItem,
   withCommentCounted,
   withLikeToggled,
@@ -158,5 +160,54 @@ describe('a new item', () => {
     prependItem(queryClient, item(9));
     expect(timeline()).toBeUndefined();
     expect(queryClient.getQueryState(itemKeys.timeline())).toBeUndefined();
+  });
+});
+
+describe('a deleted item', () => {
+  const author = { user_id: 'u1', created_at: '2026-05-01T12:00:00.123Z' };
+
+  it('leaves every list at once, with the shares carrying it and those showing it', () => {
+    const original = item(1, { type: '1', ...author });
+    const carried = item(5, { type: '2', shared_item: original });
+    // A share without a comment: the original's author and time under its own id.
+    const shown = item(6, { type: '3', ...author, shared_by_user_id: 'u2' });
+    const other = item(7, { type: '3', user_id: 'u1', created_at: '2026-05-02T08:00:00.000Z' });
+    queryClient.setQueryData(itemKeys.timeline(), feed([original, carried, item(2)], [shown, other]));
+    queryClient.setQueryData(itemKeys.profilePosts('u1'), feed([original, item(3)]));
+    removeItem(queryClient, original);
+    expect(timelineIds()).toEqual([[2], [7]]);
+    expect(
+      queryClient.getQueryData<InfiniteData<PagedFeed>>(itemKeys.profilePosts('u1'))?.pages[0]?.data.map((e) => e.id),
+    ).toEqual([3]);
+    expect(suggested()?.map((entry) => entry.id)).toEqual([8]);
+    expect(queryClient.getQueryState(itemKeys.detail(1))?.isInvalidated).toBe(true);
+  });
+
+  it('a share stops counting on its original, named by a comment share or shown by a bare one', () => {
+    const original = item(1, { type: '1', ...author, shares_count: 2 });
+    const withComment = item(5, { type: '2', shared_item: original });
+    const bare = item(6, { type: '3', ...author, shared_by_user_id: 'u2' });
+    queryClient.setQueryData(itemKeys.timeline(), feed([original, withComment, bare]));
+    removeItem(queryClient, withComment);
+    expect(timelineIds()).toEqual([[1, 6]]);
+    expect(findCachedItem(queryClient, 1)?.shares_count).toBe(1);
+    removeItem(queryClient, bare);
+    expect(timelineIds()).toEqual([[1]]);
+    expect(findCachedItem(queryClient, 1)?.shares_count).toBe(0);
+  });
+});
+
+describe('an edited post', () => {
+  it("reaches the shares without a comment that show it, and no other item's", () => {
+    const original = item(1, { type: '1', user_id: 'u1', created_at: '2026-05-01T12:00:00.123Z' });
+    const bare = item(6, { type: '3', user_id: 'u1', created_at: '2026-05-01T12:00:00.123Z' });
+    const later = item(7, { type: '3', user_id: 'u1', created_at: '2026-05-01T12:00:00.124Z' });
+    queryClient.setQueryData(itemKeys.timeline(), feed([original, bare, later]));
+    patchItems(
+      queryClient,
+      (entry) => entry.id === 1 || showsOriginal(original)(entry),
+      (entry) => ({ ...entry, title: 'v2' }),
+    );
+    expect(timeline()?.pages[0]?.data.map((entry) => entry.title ?? null)).toEqual(['v2', 'v2', null]);
   });
 });

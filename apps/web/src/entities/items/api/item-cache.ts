@@ -5,7 +5,8 @@ import { itemKeys } from '../../../lib/query-keys.ts';
 /**
  * The one place that edits cached feed items (bluesky's pattern): a like, a comment or a share changes
  * every cached copy of the item at once (timeline pages, its detail, suggestions, any list keyed under
- * `itemKeys.all`, and the originals that shares carry), so every view agrees.
+ * `itemKeys.all`, and the originals that shares carry), so every view agrees. What only edits and deletes
+ * need (removing an item from every list) is in item-cache.edits.ts, loaded with their dialogs.
  */
 
 /** GET /posts/{id}, POST /posts and POST /posts/{id}/share answer one item. */
@@ -26,14 +27,17 @@ export const withCommentCounted: ItemUpdate = (item) => ({ ...item, comments_cou
 
 export const withShareCounted: ItemUpdate = (item) => ({ ...item, shares_count: item.shares_count + 1 });
 
+/** Which cached items a change is about. */
+export type ItemMatch = (item: FeedItem) => boolean;
+
 /** Tells an item from the other objects of cached answers (pages, suggested friends, comments). */
-function isFeedItem(value: unknown): value is FeedItem {
+export function isFeedItem(value: unknown): value is FeedItem {
   if (typeof value !== 'object' || value === null) return false;
   const fields = value as Record<string, unknown>;
   return typeof fields.id === 'number' && typeof fields.type === 'string' && typeof fields.likes_count === 'number';
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false;
   const prototype = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
@@ -45,22 +49,22 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * (`{ suggested_events: FeedItem[] }`), and the `shared_item` of shares. What does not change keeps its
  * identity, and `value` itself comes back when the item is not in it.
  */
-function patchIn(value: unknown, id: number, update: ItemUpdate): unknown {
+function patchIn(value: unknown, match: ItemMatch, update: ItemUpdate): unknown {
   if (isFeedItem(value)) {
-    const item = value.id === id ? update(value) : value;
+    const item = match(value) ? update(value) : value;
     const shared = item.shared_item;
     if (!shared) return item;
-    const patched = patchIn(shared, id, update) as FeedItem;
+    const patched = patchIn(shared, match, update) as FeedItem;
     return patched === shared ? item : { ...item, shared_item: patched };
   }
   if (Array.isArray(value)) {
-    const next = value.map((entry) => patchIn(entry, id, update));
+    const next = value.map((entry) => patchIn(entry, match, update));
     return next.some((entry, index) => entry !== value[index]) ? next : value;
   }
   if (isPlainObject(value)) {
     let next: Record<string, unknown> | undefined;
     for (const [key, entry] of Object.entries(value)) {
-      const patched = patchIn(entry, id, update);
+      const patched = patchIn(entry, match, update);
       if (patched !== entry) {
         next ??= { ...value };
         next[key] = patched;
@@ -71,11 +75,19 @@ function patchIn(value: unknown, id: number, update: ItemUpdate): unknown {
   return value;
 }
 
-function findIn(value: unknown, id: number): FeedItem | undefined {
-  if (isFeedItem(value)) return value.id === id ? value : findIn(value.shared_item, id);
+function findIn(value: unknown, match: ItemMatch): FeedItem | undefined {
+  if (isFeedItem(value)) return match(value) ? value : findIn(value.shared_item, match);
   const entries = Array.isArray(value) ? value : isPlainObject(value) ? Object.values(value) : [];
   for (const entry of entries) {
-    const found = findIn(entry, id);
+    const found = findIn(entry, match);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+export function findCached(queryClient: QueryClient, match: ItemMatch): FeedItem | undefined {
+  for (const [, data] of queryClient.getQueriesData({ queryKey: itemKeys.all })) {
+    const found = findIn(data, match);
     if (found) return found;
   }
   return undefined;
@@ -83,17 +95,18 @@ function findIn(value: unknown, id: number): FeedItem | undefined {
 
 /** The first cached copy of item `id`, if any list or detail holds it. */
 export function findCachedItem(queryClient: QueryClient, id: number): FeedItem | undefined {
-  for (const [, data] of queryClient.getQueriesData({ queryKey: itemKeys.all })) {
-    const found = findIn(data, id);
-    if (found) return found;
-  }
-  return undefined;
+  return findCached(queryClient, (item) => item.id === id);
 }
 
 /** Applies `update` to every cached copy of item `id`; queries that do not hold it are left untouched. */
 export function patchItem(queryClient: QueryClient, id: number, update: ItemUpdate): void {
+  patchItems(queryClient, (item) => item.id === id, update);
+}
+
+/** Applies `update` to every cached item `match` picks, wherever it is (as `patchItem`). */
+export function patchItems(queryClient: QueryClient, match: ItemMatch, update: ItemUpdate): void {
   queryClient.setQueriesData<unknown>({ queryKey: itemKeys.all }, (data: unknown) => {
-    const next = patchIn(data, id, update);
+    const next = patchIn(data, match, update);
     // undefined tells TanStack Query to leave the query as it is (no new data, no new timestamp).
     return next === data ? undefined : next;
   });
@@ -111,7 +124,7 @@ export async function patchItemOptimistically(
 ): Promise<() => void> {
   await queryClient.cancelQueries({
     queryKey: itemKeys.all,
-    predicate: (query) => findIn(query.state.data, id) !== undefined,
+    predicate: (query) => findIn(query.state.data, (item) => item.id === id) !== undefined,
   });
   const before = findCachedItem(queryClient, id);
   patchItem(queryClient, id, update);

@@ -20,7 +20,7 @@ export function CommentModal({
       description="Comments on this post"
     >
       {item.title && <p className="mb-4 line-clamp-3 whitespace-pre-line text-sm text-stone-600">{item.title}</p>}
-      <CommentThread postId={item.id} autoFocus />
+      <CommentThread postId={item.id} ownerId={item.shared_by_user_id ?? item.user_id} autoFocus />
     </Modal>
   );
 }

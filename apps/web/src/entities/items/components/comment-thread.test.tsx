@@ -16,6 +16,8 @@ const comment = (id: number, text: string): Comment => ({
   text,
   timestamp: '2026-05-01T12:00:00.000Z',
   user: { id: 'member-1', first_name: 'Kaycee', last_name: 'Feild', avatar: null, name: 'Kaycee Feild', image: '' },
+  edited_at: null,
+  moderation_state: null,
 });
 
 /** The thread of post `postId` as the comment modal and the post's page render it. */

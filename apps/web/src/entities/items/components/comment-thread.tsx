@@ -1,18 +1,32 @@
 import { FEED_MESSAGES } from '@corral/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId } from 'react';
-import { Link } from 'react-router';
-import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { formatTimestamp } from '../../../lib/format.ts';
 import { useTextDraft } from '../../../lib/use-draft.ts';
-import { Avatar } from '../../../ui/avatar.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { useAddComment } from '../api/add-comment.ts';
 import { useComments } from '../api/comments.ts';
+import { findCachedItem } from '../api/item-cache.ts';
+import { CommentItem } from './comment-item.tsx';
 
-/** The comments of an item, oldest first, with the form to add one. Used by the comment modal and the detail page. */
-export function CommentThread({ postId, autoFocus = false }: { postId: number; autoFocus?: boolean }) {
+/**
+ * The comments of an item, oldest first, each with its options (comment-item.tsx), and the form to add one. Used by
+ * the comment modal and the detail page.
+ */
+export function CommentThread({
+  postId,
+  ownerId: givenOwner,
+  autoFocus = false,
+}: {
+  postId: number;
+  /** Who wrote the item's row (a share's sharer), who may delete any comment here; else read from the cache. */
+  ownerId?: string;
+  autoFocus?: boolean;
+}) {
   const comments = useComments(postId);
+  const queryClient = useQueryClient();
+  const cached = givenOwner === undefined ? findCachedItem(queryClient, postId) : undefined;
+  const ownerId = givenOwner ?? (cached ? (cached.shared_by_user_id ?? cached.user_id) : undefined);
   const list = comments.data?.pages.flatMap((page) => page.data) ?? [];
   return (
     <div className="flex flex-col gap-4">
@@ -35,20 +49,7 @@ export function CommentThread({ postId, autoFocus = false }: { postId: number; a
       {list.length > 0 && (
         <ul aria-label="Comments" className="flex flex-col gap-3">
           {list.map((comment) => (
-            <li key={comment.id} className="flex gap-3">
-              <Link to={paths.userProfile(comment.user.id)} className="shrink-0">
-                <Avatar src={comment.user.image} name={comment.user.name} className="size-9" />
-              </Link>
-              <div className="min-w-0 flex-1 rounded-xl bg-leather-50 px-3 py-2">
-                <p className="flex flex-wrap items-baseline gap-x-2">
-                  <span className="font-semibold text-leather-900">{comment.user.name}</span>
-                  <time dateTime={comment.timestamp} className="text-xs text-stone-500">
-                    {formatTimestamp(comment.timestamp)}
-                  </time>
-                </p>
-                <p className="whitespace-pre-line break-words text-stone-800">{comment.text}</p>
-              </div>
-            </li>
+            <CommentItem key={comment.id} comment={comment} postId={postId} ownerId={ownerId} />
           ))}
         </ul>
       )}

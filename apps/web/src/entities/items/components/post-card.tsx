@@ -1,6 +1,8 @@
 import type { FeedItem } from '@corral/contract';
 import { Avatar } from '../../../ui/avatar.tsx';
 import { authorName, ItemBody } from '../../../ui/items/item-body.tsx';
+import { ModerationBadge } from '../../../ui/items/moderation-badge.tsx';
+import { EditedMarker } from './edited-marker.tsx';
 import { PostFooterBar } from './post-footer-bar.tsx';
 import { PostOptions } from './post-options.tsx';
 
@@ -20,10 +22,20 @@ export function PostCard({ item }: { item: FeedItem }) {
           Shared by {authorName(item.sharer_first_name, item.sharer_last_name)}
         </p>
       )}
-      <ItemBody item={item} menu={<PostOptions item={item} />} />
+      <ModerationBadge state={item.moderation_state} />
+      <ItemBody
+        item={item}
+        menu={<PostOptions item={item} />}
+        meta={<EditedMarker target={{ type: 'post', id: item.id }} editedAt={item.edited_at} />}
+      />
       {item.shared_item && (
         <div className="mt-3 rounded-xl border border-leather-100 p-3">
-          <ItemBody item={item.shared_item} />
+          <ItemBody
+            item={item.shared_item}
+            meta={
+              <EditedMarker target={{ type: 'post', id: item.shared_item.id }} editedAt={item.shared_item.edited_at} />
+            }
+          />
         </div>
       )}
       <PostFooterBar item={item} />

@@ -1,4 +1,4 @@
-import { FEED_MESSAGES, REPORT_REASONS } from '@corral/contract';
+import { FEED_MESSAGES, MODERATION_MESSAGES, REPORT_REASONS } from '@corral/contract';
 import { RadioGroup } from 'radix-ui';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
@@ -6,25 +6,32 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useTextDraft } from '../../../lib/use-draft.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Modal } from '../../../ui/modal.tsx';
-import { useReport } from '../api/report-item.ts';
+import { type ReportTarget, useReport } from '../api/report-item.ts';
 
 type Reason = (typeof REPORT_REASONS)[number];
 
 /**
- * 'Report This Post': the six reasons (the first chosen on open), free text only for Other. The Other text is
+ * 'Report This Post' (or Comment, Event, Member, Message): the six reasons (the first chosen on open), free text only for Other. The Other text is
  * the member's draft for the item until the report is in (lib/use-draft.ts): an opening that finds one starts
  * at Other with it; closing, a reload or a failed send keeps it.
  */
 export function ReportModal({
-  itemId,
+  target,
   open,
   onOpenChange,
 }: {
-  itemId: number;
+  target: ReportTarget;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const { text: other, setText: setOther, clear } = useTextDraft('report', itemId);
+  const {
+    text: other,
+    setText: setOther,
+    clear,
+  } = useTextDraft(
+    'report',
+    target.type === 'post' || target.type === 'event' ? target.id : `${target.type}-${target.id}`,
+  );
   const reasonOnOpening = (): Reason => (other.trim() ? 'Other' : REPORT_REASONS[0]);
   const [reason, setReason] = useState<Reason>(reasonOnOpening);
   const [wasOpen, setWasOpen] = useState(open);
@@ -45,10 +52,10 @@ export function ReportModal({
       return;
     }
     // A promise, not mutate's callbacks: the draft goes even if the page was left meanwhile.
-    report.mutateAsync({ id: itemId, report: reason === 'Other' ? { reason, text: other.trim() } : { reason } }).then(
-      () => {
+    report.mutateAsync({ target, report: reason === 'Other' ? { reason, text: other.trim() } : { reason } }).then(
+      (answer) => {
         clear();
-        toast.success(FEED_MESSAGES.reportSubmitted(reason));
+        toast.success(answer.message);
         onOpenChange(false);
       },
       (error: unknown) => {
@@ -66,8 +73,8 @@ export function ReportModal({
     <Modal
       open={open}
       onOpenChange={onOpenChange}
-      title={FEED_MESSAGES.reportTitle}
-      description="Reports are private: the poster is not told who reported them."
+      title={MODERATION_MESSAGES.reportTitle(target.type)}
+      description={MODERATION_MESSAGES.reportPrivacy(target.type)}
       footer={
         <Button onClick={submit} busy={report.isPending}>
           Submit

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { type CurrentUser, LIMITS, MESSAGES } from '@corral/contract';
+import { type CurrentUser, LIMITS, MESSAGES, MODERATION_MESSAGES } from '@corral/contract';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { formatTimestamp } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { fakeApi, heldAnswer } from '../../../test/fake-api.ts';
 import { landedAt, renderRoute } from '../../../test/render-route.tsx';
@@ -21,6 +22,7 @@ const member = (is_onboard: 0 | 1, verified: 0 | 1): CurrentUser => ({
   api_token: 'token-m1',
   is_onboard,
   verified,
+  role: 'member',
 });
 const signedIn = (user: CurrentUser) => ({ status: 200, body: { user, device_token: 'device-1' } });
 
@@ -85,6 +87,40 @@ describe('sign-in', () => {
     expect((await within(main).findByRole('alert')).textContent).toBe(L.invalidCredential);
     expect(page.logIn()).toHaveProperty('disabled', false);
     expect(useSession.getState().isLoggedIn).toBe(false);
+  });
+
+  test('a suspended member is told why and until when, in a panel, with what they typed kept', async () => {
+    const until = '2026-12-24T18:30:00.000Z';
+    api.on('POST /login', {
+      status: 403,
+      body: {
+        message: MODERATION_MESSAGES.suspended(until),
+        code: 'suspended',
+        suspended_until: until,
+        reason: 'Harassment of other members',
+      },
+    });
+    const page = open();
+    await page.fill('kaycee@example.com', 'Lariat#2026');
+    await page.user.click(page.logIn());
+
+    const panel = await within(screen.getByRole('main')).findByRole('alert', {
+      name: MODERATION_MESSAGES.suspendedTitle,
+    });
+    expect(panel.textContent).toContain(MODERATION_MESSAGES.suspended(formatTimestamp(until)));
+    expect(panel.textContent).toContain('Reason: Harassment of other members');
+    // Not the generic refusal line beside it.
+    expect(within(screen.getByRole('main')).getAllByRole('alert')).toHaveLength(1);
+    expect(screen.getByLabelText('Email Address')).toHaveProperty('value', 'kaycee@example.com');
+    expect(screen.getByLabelText('Password', { selector: 'input' })).toHaveProperty('value', 'Lariat#2026');
+    expect(page.logIn()).toHaveProperty('disabled', false);
+    expect(useSession.getState().isLoggedIn).toBe(false);
+
+    // The next try starts clean: a wrong password is the usual refusal, without the panel.
+    api.on('POST /login', { status: 401, body: { message: L.invalidCredential } });
+    await page.user.click(page.logIn());
+    expect((await within(screen.getByRole('main')).findByRole('alert')).textContent).toBe(L.invalidCredential);
+    expect(screen.queryByText(MODERATION_MESSAGES.suspendedTitle)).toBeNull();
   });
 
   test('a set-up member lands on the member page they came for, after the 3 seconds', async () => {

@@ -1,4 +1,11 @@
-import { type CurrentUser, LIMITS, type LoginForm, loginFormSchema, MESSAGES } from '@corral/contract';
+import {
+  type CurrentUser,
+  LIMITS,
+  type LoginForm,
+  loginFormSchema,
+  MESSAGES,
+  type SuspendedResponse,
+} from '@corral/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -13,8 +20,22 @@ import { Button } from '../../../ui/button.tsx';
 import { PasswordField, TextField } from '../../../ui/text-field.tsx';
 import { useLogIn } from '../api/auth-api.ts';
 import { AuthCard, FormAlert } from '../components/auth-card.tsx';
+import { SuspendedPanel } from '../components/suspended-panel.tsx';
 
 const L = MESSAGES.login;
+
+/**
+ * A suspended member's refusal (403, `code: 'suspended'`, the date and the reason: the contract's
+ * suspendedResponseSchema), checked by hand: the schema's module would add the moderation schemas to the
+ * sign-in page's first load.
+ */
+function suspensionIn(error: unknown): SuspendedResponse | null {
+  if (!(error instanceof ApiError) || error.status !== 403) return null;
+  const body = (error.body ?? {}) as Partial<Record<keyof SuspendedResponse, unknown>>;
+  return body.code === 'suspended' && typeof body.suspended_until === 'string' && typeof body.reason === 'string'
+    ? { message: error.message, code: 'suspended', suspended_until: body.suspended_until, reason: body.reason }
+    : null;
+}
 
 export function SignInPage() {
   const hydrated = useHydrated();
@@ -24,6 +45,8 @@ export function SignInPage() {
   const next = returnPathIn(useLocation().search);
   const logIn = useLogIn();
   const [alert, setAlert] = useState<string | null>(null);
+  // A suspended account (403 with the date and reason): a panel that says why, not an error line.
+  const [suspension, setSuspension] = useState<SuspendedResponse | null>(null);
   const [signedIn, setSignedIn] = useState(false);
   // One login at a time: a second press while the first is validated or sent (before the button shows it is
   // busy) sends nothing.
@@ -58,6 +81,7 @@ export function SignInPage() {
       if (sending.current) return;
       sending.current = true;
       setAlert(null);
+      setSuspension(null);
       if (remember) localStorage.setItem(STORAGE_KEYS.rememberedEmail, email);
       else localStorage.removeItem(STORAGE_KEYS.rememberedEmail);
       logIn.mutate(
@@ -66,6 +90,11 @@ export function SignInPage() {
           onSuccess: ({ user }) => finish(user),
           onError: (error) => {
             sending.current = false;
+            const suspended = suspensionIn(error);
+            if (suspended) {
+              setSuspension(suspended);
+              return;
+            }
             const message = error instanceof ApiError ? error.message : error.message;
             setAlert(message || L.unknown);
             if (error instanceof ApiError && error.isNetworkError) toast.error(L.network);
@@ -80,6 +109,7 @@ export function SignInPage() {
   const busy = logIn.isPending || signedIn;
   return (
     <AuthCard title="Login" subtitle="Welcome back to the arena.">
+      {suspension && <SuspendedPanel suspension={suspension} />}
       <FormAlert message={alert} />
       {/* POST: a press before the script has taken the form over must never put a password in the address. */}
       <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">

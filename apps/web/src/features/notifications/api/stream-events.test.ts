@@ -1,7 +1,14 @@
 import type { FriendRequest, Notification, StreamEvent } from '@corral/contract';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { friendKeys, itemKeys, notificationKeys, profileKeys } from '../../../lib/query-keys.ts';
+import {
+  conversationKeys,
+  friendKeys,
+  itemKeys,
+  notificationKeys,
+  profileKeys,
+  safetyKeys,
+} from '../../../lib/query-keys.ts';
 import { applyCacheActions, cacheActionsFor, parseStreamEvent, STREAM_EVENT_TYPES } from './stream-events.ts';
 
 const notification: Notification = {
@@ -16,6 +23,7 @@ const notification: Notification = {
   post_id: 3,
   can_accept: false,
   accepted: false,
+  action_id: null,
 };
 const request: FriendRequest = {
   id: 4,
@@ -24,6 +32,8 @@ const request: FriendRequest = {
   mutualFriendAvatars: [],
   user: { id: 'u-1', name: 'Ty Murray', avatarUrl: '' },
 };
+
+const messages = { inbox: 1, requests: 2 };
 
 const invalidated = (event: StreamEvent) =>
   cacheActionsFor(event).flatMap((action) => (action.kind === 'invalidate' ? [action.queryKey] : []));
@@ -37,15 +47,37 @@ describe('what a stream event does to the cache', () => {
     expect(invalidated(event)).toEqual([notificationKeys.pages()]);
   });
 
-  it('unread and a resumed ready only put the count', () => {
-    expect(cacheActionsFor({ type: 'unread', unread: 2 })).toEqual([{ kind: 'unread', unread: 2 }]);
-    expect(cacheActionsFor({ type: 'ready', unread: 5, resumed: true })).toEqual([{ kind: 'unread', unread: 5 }]);
+  it("a moderator's decision also refreshes the member's account standing", () => {
+    const decision: Notification = { ...notification, kind: 'moderation', post_id: null, action_id: 12 };
+    const event: StreamEvent = { type: 'notification', notification: decision, unread: 1 };
+    expect(invalidated(event)).toEqual([notificationKeys.pages(), safetyKeys.standing()]);
   });
 
-  it('a fresh ready (events may have been missed) also refreshes notifications and the friend lists', () => {
-    const event: StreamEvent = { type: 'ready', unread: 1, resumed: false };
+  it('unread and a resumed ready only put the counts (the bell’s and the chat icon’s)', () => {
+    expect(cacheActionsFor({ type: 'unread', unread: 2 })).toEqual([{ kind: 'unread', unread: 2 }]);
+    expect(cacheActionsFor({ type: 'ready', unread: 5, messages, resumed: true })).toEqual([
+      { kind: 'unread', unread: 5 },
+      { kind: 'messagesUnread', unread: messages },
+    ]);
+  });
+
+  it('a fresh ready (events may have been missed) also refreshes notifications, friends and conversations', () => {
+    const event: StreamEvent = { type: 'ready', unread: 1, messages, resumed: false };
     expect(unreadPut(event)).toEqual([1]);
-    expect(invalidated(event)).toEqual([notificationKeys.pages(), friendKeys.all]);
+    expect(invalidated(event)).toEqual([notificationKeys.pages(), friendKeys.all, conversationKeys.all]);
+  });
+
+  it('message events put the chat icon’s counts they carry; the boxes are the messages feature’s', () => {
+    const unread = { inbox: 2, requests: 1 };
+    const message = { type: 'message', unread } as Extract<StreamEvent, { type: 'message' }>;
+    expect(cacheActionsFor(message)).toEqual([{ kind: 'messagesUnread', unread }]);
+    const read: StreamEvent = { type: 'message_read', conversation_id: 4, user_id: 'u-2', message_id: 9, unread };
+    expect(cacheActionsFor(read)).toEqual([{ kind: 'messagesUnread', unread }]);
+    expect(cacheActionsFor({ type: 'message_deleted', conversation_id: 4, message_id: 9 })).toEqual([]);
+    expect(cacheActionsFor({ type: 'conversation', conversation: null, id: 4 })).toEqual([]);
+    const queryClient = new QueryClient();
+    applyCacheActions(queryClient, cacheActionsFor(read));
+    expect(queryClient.getQueryData(conversationKeys.unread())).toEqual(unread);
   });
 
   it('a request arriving or going refreshes the requests; arriving, the asker’s profile and suggestions', () => {
@@ -81,7 +113,7 @@ describe('what a stream event does to the cache', () => {
     await Promise.resolve();
     const stale = () => keys.map((key) => queryClient.getQueryState(key)?.isInvalidated);
     expect(stale()).toEqual([false, true, false, false, false]);
-    applyCacheActions(queryClient, cacheActionsFor({ type: 'ready', unread: 3, resumed: false }));
+    applyCacheActions(queryClient, cacheActionsFor({ type: 'ready', unread: 3, messages, resumed: false }));
     expect(queryClient.getQueryData(notificationKeys.unread())).toBe(3);
     expect(stale()).toEqual([true, true, true, false, false]);
   });
@@ -90,9 +122,13 @@ describe('what a stream event does to the cache', () => {
 describe('reading the stream', () => {
   it('listens for every kind of event in the contract', () => {
     expect([...STREAM_EVENT_TYPES].sort()).toEqual([
+      'conversation',
       'friend_request',
       'friend_request_removed',
       'friendship',
+      'message',
+      'message_deleted',
+      'message_read',
       'notification',
       'ready',
       'unread',
@@ -115,5 +151,37 @@ describe('reading the stream', () => {
     expect(parseStreamEvent('unread', '[1]')).toBeNull();
     expect(parseStreamEvent('unread', '{"type":"ready","unread":1,"resumed":true}')).toBeNull();
     expect(parseStreamEvent('something_new', '{"type":"something_new"}')).toBeNull();
+  });
+
+  it('reads the message events, and a ready with or without the chat icon’s counts', () => {
+    expect(parseStreamEvent('ready', '{"unread":1,"messages":{"inbox":1,"requests":0},"resumed":true}')).toEqual({
+      type: 'ready',
+      unread: 1,
+      messages: { inbox: 1, requests: 0 },
+      resumed: true,
+    });
+    expect(parseStreamEvent('ready', '{"unread":1,"resumed":true}')).not.toBeNull();
+    expect(parseStreamEvent('ready', '{"unread":1,"messages":{"inbox":"x"},"resumed":true}')).toBeNull();
+    const conversation = { id: 4, box: 'inbox', last_message_at: '2026-11-23T10:00:00.000Z', unread: 1 };
+    const message = { id: 9, conversation_id: 4 };
+    const unread = { inbox: 1, requests: 0 };
+    expect(parseStreamEvent('message', JSON.stringify({ message, conversation, unread }))).toMatchObject({
+      type: 'message',
+      message,
+    });
+    // A message that is not of the conversation it came with, or without the counts, is not read.
+    const elsewhere = { ...message, conversation_id: 5 };
+    expect(parseStreamEvent('message', JSON.stringify({ message: elsewhere, conversation, unread }))).toBeNull();
+    expect(parseStreamEvent('message', JSON.stringify({ message, conversation }))).toBeNull();
+    expect(parseStreamEvent('message_deleted', '{"conversation_id":4,"message_id":9}')).not.toBeNull();
+    expect(
+      parseStreamEvent('message_read', JSON.stringify({ conversation_id: 4, user_id: 'u-2', message_id: 9, unread })),
+    ).not.toBeNull();
+    expect(parseStreamEvent('conversation', '{"conversation":null,"id":4}')).toEqual({
+      type: 'conversation',
+      conversation: null,
+      id: 4,
+    });
+    expect(parseStreamEvent('conversation', '{"conversation":{"id":4},"id":4}')).toBeNull();
   });
 });

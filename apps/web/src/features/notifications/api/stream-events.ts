@@ -4,14 +4,31 @@ import {
   type StreamEventType,
 } from '@corral/contract';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { friendKeys, itemKeys, notificationKeys, profileKeys } from '../../../lib/query-keys.ts';
+import {
+  conversationKeys,
+  friendKeys,
+  itemKeys,
+  notificationKeys,
+  profileKeys,
+  safetyKeys,
+} from '../../../lib/query-keys.ts';
 import { putUnread } from './notifications-cache.ts';
 
 /** The SSE event names the stream sends (its `event:` field), one per kind of `streamEventSchema`. */
 export const STREAM_EVENT_TYPES: readonly StreamEventType[] = CONTRACT_STREAM_EVENT_TYPES;
 
-/** What one stream event does to the query cache. */
-export type CacheAction = { kind: 'unread'; unread: number } | { kind: 'invalidate'; queryKey: QueryKey };
+/** The chat icon's counts: conversations with unread messages in the inbox and in requests. */
+export type MessagesUnread = { inbox: number; requests: number };
+
+/**
+ * What one stream event does to the query cache. The boxes and conversations of direct messages change by
+ * their own handler (features/messages/api/messages-stream.ts, composed with this one by the social layout);
+ * here, the chat icon's counts the events carry.
+ */
+export type CacheAction =
+  | { kind: 'unread'; unread: number }
+  | { kind: 'messagesUnread'; unread: MessagesUnread }
+  | { kind: 'invalidate'; queryKey: QueryKey };
 
 const invalidate = (queryKey: QueryKey): CacheAction => ({ kind: 'invalidate', queryKey });
 
@@ -22,15 +39,29 @@ const invalidate = (queryKey: QueryKey): CacheAction => ({ kind: 'invalidate', q
 export function cacheActionsFor(event: StreamEvent): CacheAction[] {
   switch (event.type) {
     case 'notification':
-      return [{ kind: 'unread', unread: event.unread }, invalidate(notificationKeys.pages())];
+      return [
+        { kind: 'unread', unread: event.unread },
+        invalidate(notificationKeys.pages()),
+        // A moderator's decision: the account menu's 'Account standing' shows it from now on.
+        ...(event.notification.kind === 'moderation' ? [invalidate(safetyKeys.standing())] : []),
+      ];
     case 'unread':
       return [{ kind: 'unread', unread: event.unread }];
-    case 'ready':
+    case 'ready': {
       // A fresh start (not resumed): events may have been missed while away, so anything they touch is
-      // fetched again. `friendKeys.all` holds the requests too.
+      // fetched again. `friendKeys.all` holds the requests too; `conversationKeys.all` the boxes and the
+      // conversations (a resumed stream replays the messages it missed instead).
+      const counts: CacheAction[] = [{ kind: 'unread', unread: event.unread }];
+      if (isFields(event.messages)) counts.push({ kind: 'messagesUnread', unread: event.messages });
       return event.resumed
-        ? [{ kind: 'unread', unread: event.unread }]
-        : [{ kind: 'unread', unread: event.unread }, invalidate(notificationKeys.pages()), invalidate(friendKeys.all)];
+        ? counts
+        : [
+            ...counts,
+            invalidate(notificationKeys.pages()),
+            invalidate(friendKeys.all),
+            invalidate(conversationKeys.all),
+          ];
+    }
     case 'friend_request':
       // The asker's profile, if open, turns to Confirm / Delete; the asker leaves the suggestions.
       return [
@@ -49,13 +80,24 @@ export function cacheActionsFor(event: StreamEvent): CacheAction[] {
         invalidate(itemKeys.timeline()),
         invalidate(itemKeys.suggestions()),
       ];
+    case 'message':
+    case 'message_read':
+      return [{ kind: 'messagesUnread', unread: event.unread }];
+    case 'message_deleted':
+    case 'conversation':
+      return [];
   }
 }
 
 export function applyCacheActions(queryClient: QueryClient, actions: CacheAction[]): void {
   for (const action of actions) {
     if (action.kind === 'unread') putUnread(queryClient, action.unread);
-    else void queryClient.invalidateQueries({ queryKey: action.queryKey });
+    else if (action.kind === 'messagesUnread') {
+      queryClient.setQueryData<MessagesUnread>(conversationKeys.unread(), {
+        inbox: Math.max(0, action.unread.inbox),
+        requests: Math.max(0, action.unread.requests),
+      });
+    } else void queryClient.invalidateQueries({ queryKey: action.queryKey });
   }
 }
 
@@ -63,6 +105,15 @@ type Fields = Record<string, unknown>;
 const isFields = (value: unknown): value is Fields =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const isInt = (value: unknown): value is number => Number.isInteger(value);
+const isCounts = (value: unknown): value is MessagesUnread =>
+  isFields(value) && isInt(value.inbox) && isInt(value.requests);
+/** What the boxes read of a conversation: its id, its box and when it was last active. */
+const isConversation = (value: unknown): value is Fields =>
+  isFields(value) &&
+  isInt(value.id) &&
+  (value.box === 'inbox' || value.box === 'requests') &&
+  typeof value.last_message_at === 'string' &&
+  isInt(value.unread);
 
 /**
  * What each kind must carry: the fields the cache actions read, checked by hand rather than with the
@@ -81,7 +132,19 @@ const HAS_FIELDS: { [Type in StreamEventType]: (body: Fields) => boolean } = {
   friendship: (body) =>
     typeof body.user_id === 'string' &&
     (body.friendship_status === 'friends' || body.friendship_status === 'not_friends'),
-  ready: (body) => isInt(body.unread) && typeof body.resumed === 'boolean',
+  // `messages` (the chat icon's counts) is read when there: a ready without it still starts the stream.
+  ready: (body) =>
+    isInt(body.unread) && typeof body.resumed === 'boolean' && (body.messages === undefined || isCounts(body.messages)),
+  message: (body) =>
+    isFields(body.message) &&
+    isInt(body.message.id) &&
+    isConversation(body.conversation) &&
+    body.message.conversation_id === body.conversation.id &&
+    isCounts(body.unread),
+  message_deleted: (body) => isInt(body.conversation_id) && isInt(body.message_id),
+  message_read: (body) =>
+    isInt(body.conversation_id) && typeof body.user_id === 'string' && isInt(body.message_id) && isCounts(body.unread),
+  conversation: (body) => isInt(body.id) && (body.conversation === null || isConversation(body.conversation)),
 };
 
 const isStreamEventType = (type: string): type is StreamEventType => Object.hasOwn(HAS_FIELDS, type);

@@ -2,10 +2,12 @@ import { NOTIFICATION_MESSAGES, type Notification } from '@corral/contract';
 import { clsx } from 'clsx';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatTimeAgo, formatTimestamp } from '../../../lib/format.ts';
 import { Avatar } from '../../../ui/avatar.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { Icon } from '../../../ui/icons.tsx';
 import { useAcceptNotification, useRemoveNotification } from '../api/notifications-api.ts';
 import { notificationTarget } from './notification-target.ts';
 
@@ -47,9 +49,16 @@ export function NotificationItem({ notification, onNavigate, onRemoved }: Notifi
     remove.mutate(notification, { onSuccess: onRemoved, onError: failed('The notification could not be removed.') });
   };
 
+  const fromCorral = isFromCorral(notification);
   const body = (
     <>
-      <Avatar src={notification.thumbnail} name="" className="size-9" />
+      {fromCorral ? (
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-leather-100 text-leather-700">
+          <Icon name="shield" className="size-5" />
+        </span>
+      ) : (
+        <Avatar src={notification.thumbnail} name="" className="size-9" />
+      )}
       <span className="min-w-0 flex-1">
         <span className="line-clamp-3 block text-sm text-leather-900">
           <Title notification={notification} />
@@ -96,6 +105,16 @@ export function NotificationItem({ notification, onNavigate, onRemoved }: Notifi
         >
           {formatTimeAgo(notification.time)}
         </time>
+        {notification.kind === 'moderation' && notification.action_id !== null && (
+          <Link
+            to={`${paths.accountStanding}?appeal=${notification.action_id}`}
+            onClick={onNavigate}
+            aria-label={`Appeal: ${notification.title}`}
+            className="inline-flex min-h-8 items-center rounded-lg border border-leather-300 px-3 py-1 text-xs font-semibold text-leather-800 hover:bg-leather-50"
+          >
+            Appeal
+          </Link>
+        )}
         {notification.can_accept && !notification.accepted && (
           <Button className={small} busy={accept.isPending} disabled={busy} onClick={onAccept}>
             Accept
@@ -122,10 +141,18 @@ export function NotificationItem({ notification, onNavigate, onRemoved }: Notifi
   );
 }
 
+/**
+ * What Corral itself tells the member: a moderator's decision, a report acted on. No member is behind them (the
+ * actor is the member themselves, by design: never the moderator nor the reported member), so they show a
+ * neutral mark instead of a photo and no name.
+ */
+const isFromCorral = (notification: Notification) =>
+  notification.kind === 'moderation' || notification.kind === 'report_update';
+
 /** The title with the member's name in bold when it starts with it ('Ty Murray liked your post.'). */
 function Title({ notification }: { notification: Notification }) {
   const { title, actor } = notification;
-  if (!actor.name || !title.startsWith(actor.name)) return title;
+  if (isFromCorral(notification) || !actor.name || !title.startsWith(actor.name)) return title;
   return (
     <>
       <strong className="font-semibold">{actor.name}</strong>

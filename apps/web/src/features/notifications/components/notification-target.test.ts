@@ -19,6 +19,13 @@ describe('where a notification leads', () => {
     expect(notificationTarget(notification({ kind: 'friend_accepted' }))).toBe('/social_home/profile/u-7');
   });
 
+  it("goes to the account standing for a moderator's decision, and nowhere for a report acted on", () => {
+    expect(notificationTarget(notification({ kind: 'moderation', post_id: 42, action_id: 3 }))).toBe(
+      '/social_home/settings/standing',
+    );
+    expect(notificationTarget(notification({ kind: 'report_update', post_id: 42 }))).toBeNull();
+  });
+
   it('goes nowhere without either', () => {
     expect(notificationTarget(notification({ kind: 'event_update' }))).toBeNull();
   });

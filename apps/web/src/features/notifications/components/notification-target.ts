@@ -2,10 +2,13 @@ import type { Notification } from '@corral/contract';
 import { paths } from '../../../config/paths.ts';
 
 /**
- * Where an item leads: a followed event's change to the event's detail, the post it is about, else the member
- * behind a friend request or acceptance.
+ * Where an item leads: a moderator's decision to the member's account standing (its details and appeal), a
+ * followed event's change to the event's detail, the post it is about, else the member behind a friend request
+ * or acceptance. A report acted on leads nowhere: the member is not told how (nor what became of the item).
  */
 export function notificationTarget(notification: Notification): string | null {
+  if (notification.kind === 'moderation') return paths.accountStanding;
+  if (notification.kind === 'report_update') return null;
   if (notification.kind === 'event_update' && notification.post_id !== null) return paths.event(notification.post_id);
   if (notification.post_id !== null) return paths.postDetail(notification.post_id);
   if (notification.kind === 'friend_request' || notification.kind === 'friend_accepted') {

@@ -1,34 +1,30 @@
 import { FRIEND_MESSAGES, type FriendshipStatus, PROFILE_MESSAGES, type Profile } from '@corral/contract';
-import { AlertDialog } from 'radix-ui';
-import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../../config/paths.ts';
 import { useAcceptFriendRequest } from '../../../entities/friendships/api/accept-friend-request.ts';
 import { useDeleteFriendRequest } from '../../../entities/friendships/api/delete-friend-request.ts';
 import { useSendFriendRequest } from '../../../entities/friendships/api/send-friend-request.ts';
-import { useUnfriend } from '../../../entities/friendships/api/unfriend.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Icon } from '../../../ui/icons.tsx';
-import { Menu, MenuItem } from '../../../ui/menu.tsx';
+import { MessageButton } from './message-button.tsx';
 import { ProfileIcon } from './profile-icons.tsx';
 
-type FriendshipAction = 'add' | 'cancel' | 'accept' | 'decline' | 'unfriend';
+type FriendshipAction = 'add' | 'cancel' | 'accept' | 'decline';
 
 const done: Record<FriendshipAction, string> = {
   add: PROFILE_MESSAGES.requestSent,
   cancel: PROFILE_MESSAGES.requestCancelled,
   accept: FRIEND_MESSAGES.accepted,
   decline: FRIEND_MESSAGES.removed,
-  unfriend: PROFILE_MESSAGES.unfriended,
 };
 
 /**
  * The buttons of another member's profile, by friendship status (spec section 4): not_friends: Add friend
  * and Message; pending_sent: Pending (disabled), Message and Cancel request; pending_received: Confirm and
- * Delete; friends: Friends (disabled), Message, and Unfriend in a menu behind a confirmation; self: Edit
- * Profile. Message is not built yet: it says so and never pretends to send.
+ * Delete; friends: Friends (disabled) and Message (Unfriend is in the profile's menu: profile-actions-menu.tsx);
+ * self: Edit Profile. Message opens the conversation with the member (MessageButton).
  */
 export function FriendshipActions({ profile }: { profile: Profile }) {
   const navigate = useNavigate();
@@ -37,9 +33,6 @@ export function FriendshipActions({ profile }: { profile: Profile }) {
   const send = useSendFriendRequest();
   const accept = useAcceptFriendRequest();
   const remove = useDeleteFriendRequest();
-  const unfriend = useUnfriend();
-  const [confirming, setConfirming] = useState(false);
-  const menuButton = useRef<HTMLButtonElement>(null);
   const answering = accept.isPending || remove.isPending;
 
   function act(which: FriendshipAction) {
@@ -52,7 +45,6 @@ export function FriendshipActions({ profile }: { profile: Profile }) {
     const request = { requestId: profile.friend_request_id ?? 0, userId: profile.id };
     if (which === 'add') send.mutate(profile.id, callbacks);
     else if (which === 'accept') accept.mutate(request, callbacks);
-    else if (which === 'unfriend') unfriend.mutate(profile.id, callbacks);
     else remove.mutate(request, callbacks);
   }
 
@@ -66,7 +58,7 @@ export function FriendshipActions({ profile }: { profile: Profile }) {
             <Icon name="plus" className="size-4" />
             Add friend
           </Button>
-          <MessageButton />
+          <MessageButton userId={profile.id} />
         </>
       );
     case 'pending_sent':
@@ -78,7 +70,7 @@ export function FriendshipActions({ profile }: { profile: Profile }) {
             </span>
             Pending
           </Button>
-          <MessageButton />
+          <MessageButton userId={profile.id} />
           <Button
             variant="ghost"
             className="min-h-8 px-2 text-xs"
@@ -99,7 +91,7 @@ export function FriendshipActions({ profile }: { profile: Profile }) {
           <Button variant="secondary" busy={remove.isPending} disabled={answering} onClick={() => act('decline')}>
             Delete
           </Button>
-          <MessageButton />
+          <MessageButton userId={profile.id} />
         </>
       );
     case 'friends':
@@ -111,98 +103,8 @@ export function FriendshipActions({ profile }: { profile: Profile }) {
             </span>
             Friends
           </Button>
-          <MessageButton />
-          <Menu
-            className="min-w-44"
-            sideOffset={4}
-            trigger={
-              <button
-                ref={menuButton}
-                type="button"
-                aria-label="More friendship options"
-                className="inline-flex size-10 items-center justify-center rounded-lg border border-leather-300 text-leather-800 hover:bg-leather-50 data-[state=open]:bg-leather-50"
-              >
-                <Icon name="more" className="size-5" strokeWidth={3} />
-              </button>
-            }
-          >
-            <MenuItem tone="danger" onSelect={() => setConfirming(true)}>
-              Unfriend
-            </MenuItem>
-          </Menu>
-          <UnfriendDialog
-            name={profile.first_name}
-            open={confirming}
-            busy={unfriend.isPending}
-            onOpenChange={(open) => {
-              setConfirming(open);
-              if (!open) setTimeout(() => menuButton.current?.focus(), 0);
-            }}
-            onConfirm={() => act('unfriend')}
-          />
+          <MessageButton userId={profile.id} />
         </>
       );
   }
-}
-
-/** Messages come later: the button is there, disabled, and says so. */
-function MessageButton() {
-  const noteId = useId();
-  return (
-    <span title={PROFILE_MESSAGES.messageSoon} className="inline-flex">
-      <Button variant="secondary" disabled aria-describedby={noteId}>
-        <Icon name="chat" className="hidden size-4 sm:block" />
-        Message
-        <span className="rounded-full bg-leather-100 px-1.5 py-0.5 text-[0.65rem] font-semibold text-leather-700 uppercase">
-          Soon
-        </span>
-      </Button>
-      <span id={noteId} className="sr-only">
-        {PROFILE_MESSAGES.messageSoon}
-      </span>
-    </span>
-  );
-}
-
-function UnfriendDialog({
-  name,
-  open,
-  busy,
-  onOpenChange,
-  onConfirm,
-}: {
-  name: string;
-  open: boolean;
-  busy: boolean;
-  onOpenChange: (open: boolean) => void;
-  onConfirm: () => void;
-}) {
-  return (
-    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(92vw,26rem)] -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 text-center shadow-xl">
-          <AlertDialog.Title className="font-display text-2xl text-leather-900">Unfriend {name}?</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-stone-600">
-            You will no longer see each other's friends-only posts and events.
-          </AlertDialog.Description>
-          <div className="mt-6 flex justify-center gap-3">
-            <AlertDialog.Cancel asChild>
-              <Button variant="secondary">Cancel</Button>
-            </AlertDialog.Cancel>
-            <Button
-              variant="danger"
-              busy={busy}
-              onClick={() => {
-                onConfirm();
-                onOpenChange(false);
-              }}
-            >
-              Unfriend
-            </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
-  );
 }

@@ -6,13 +6,15 @@ import { Button } from '../../../ui/button.tsx';
 import { useProfile } from '../api/profile-api.ts';
 import { FriendshipActions } from '../components/friendship-actions.tsx';
 import { LockedNotice } from '../components/locked-notice.tsx';
+import { ProfileActionsMenu } from '../components/profile-actions-menu.tsx';
 import { ProfileHeader } from '../components/profile-header.tsx';
 import { ProfileIcon } from '../components/profile-icons.tsx';
 import { ProfileItems } from '../components/profile-items.tsx';
 
 /**
- * Another member's profile (UserProfile): header, counts, friendship buttons, then their posts and events;
- * a private profile of someone not a friend shows only name, photo and the locked notice.
+ * Another member's profile (UserProfile): header, counts, friendship buttons and the menu (report, mute,
+ * block), then their posts and events; a private profile of someone not a friend shows only name, photo, the
+ * menu and the locked notice. A member who blocked the viewer, or whom the viewer blocked, is not found.
  */
 export function UserProfilePage() {
   const { id = '' } = useParams();
@@ -55,7 +57,12 @@ function MemberProfile({ profile }: { profile: Profile }) {
           )
         }
         counts={profile.counts}
-        actions={<FriendshipActions profile={profile} />}
+        actions={
+          <>
+            <FriendshipActions profile={profile} />
+            {profile.friendship_status !== 'self' && <ProfileActionsMenu profile={profile} />}
+          </>
+        }
       />
       {locked ? (
         <LockedNotice firstName={profile.first_name} />
