@@ -173,7 +173,8 @@ export async function logInByApi(request: APIRequestContext, who: { email: strin
 
 /**
  * Every screen of the social area as the demo member sees it, with real ids from the seeded community: a
- * post with several photos, an upcoming event, a friend's profile, their own profile, search and help.
+ * post with several photos, an upcoming event, a friend's profile, their own profile, search and help, the
+ * messages (inbox, requests, a conversation) and the message setting.
  */
 export async function demoMemberPages(request: APIRequestContext): Promise<string[]> {
   const demo = await logInByApi(request, DEMO);
@@ -187,8 +188,12 @@ export async function demoMemberPages(request: APIRequestContext): Promise<strin
   const events = (await (await request.get('/api/events?scope=upcoming', { headers })).json()).data as {
     id: number;
   }[];
+  const conversations = (await (await request.get('/api/conversations', { headers })).json()).data as {
+    id: number;
+  }[];
   expect(post).toBeDefined();
   expect(events.length).toBeGreaterThan(0);
+  expect(conversations.length).toBeGreaterThan(0);
   return [
     '/social_home/friend-list',
     `/social_home/post/${post?.id}`,
@@ -201,6 +206,10 @@ export async function demoMemberPages(request: APIRequestContext): Promise<strin
     `/social_home/myprofile/${demo.id}`,
     '/social_home/search?q=cody',
     '/social_home/help?topic=help',
+    '/social_home/messages',
+    '/social_home/messages?box=requests',
+    `/social_home/messages/${conversations[0]?.id}`,
+    '/social_home/settings/messages',
   ];
 }
 
