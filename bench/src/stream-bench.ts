@@ -1,8 +1,11 @@
 /**
  * Live delivery: opens 1,000 streams (GET /api/stream), spread over 1 or 2 server processes, then answers
  * friend requests and times each answer's arrival on its sender's stream (the friend_accepted notification),
- * from the moment the answer is sent. With 2 processes the stream and the answer are always on different
- * processes, so every event crosses Redis. Reports p50 and p99 and the server processes' memory per stream.
+ * from the moment the answer is sent. The two are friends then: each answerer starts a conversation with its
+ * listener (POST /conversations), then sends a second message in it (POST /conversations/:id/messages), each
+ * timed the same way to the `message` event on the listener's stream. With 2 processes the stream and the
+ * answer or message are always on different processes, so every event crosses Redis. Reports p50 and p99 of
+ * each and the server processes' memory per stream.
  *
  *   node --import tsx bench/src/stream-bench.ts --processes 1 [--redis] [--streams 1000] [--answers 500]
  *   node --import tsx bench/src/stream-bench.ts --processes 2              (always through Redis)
@@ -107,24 +110,39 @@ async function seedMembers(n: number) {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1_000_000 });
 
-function post(port: number, url: string, token: string): Promise<number> {
+/** Answers the status and the body of the response. */
+function post(port: number, url: string, token: string, body?: unknown): Promise<{ status: number; text: string }> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const request = http.request(
       `http://127.0.0.1:${port}${url}`,
-      { method: 'POST', agent, headers: { authorization: `Bearer ${token}` } },
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+      },
       (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
       },
     );
     request.on('error', reject);
-    request.end();
+    request.end(payload);
   });
 }
 
 /** The notification an answer sends its request's sender. */
 const isFriendAccepted = (frame: string) =>
   frame.includes('event: notification') && frame.includes('"friend_accepted"');
+/** The direct message an answerer sends its listener (not message_read or message_deleted). */
+const isMessage = (frame: string) => /^event: message$/m.test(frame);
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -151,44 +169,101 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   const rssAfter = await Promise.all(servers.map((server) => rssKb(server.pid)));
 
-  // Answers: `concurrency` at a time; each on the process that does not hold its sender's stream.
-  const latencies: number[] = [];
-  const answerTimes: number[] = [];
-  let next = 1;
-  const worker = async () => {
-    while (next <= answerCount) {
-      const i = next++;
-      const stream = streams[i - 1];
-      if (!stream) break;
-      const answerPort = basePort + (processes > 1 ? i % processes : 0);
-      const sent = performance.now();
-      const status = await post(answerPort, `/api/friends/requests/${requests.get(i)}/accept`, `t-answerer${i}`);
-      if (status !== 200) throw new Error(`accept answered ${status}`);
-      answerTimes.push(performance.now() - sent);
-      latencies.push((await stream.arrived) - sent);
-    }
-  };
-  const answered = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  const answerSeconds = (performance.now() - answered) / 1000;
-  latencies.sort((a, b) => a - b);
-  answerTimes.sort((a, b) => a - b);
+  /**
+   * Sends `answerCount` requests, `concurrency` at a time, each on the process that does not hold its listener's
+   * stream, and times each from sending to the frame `arrival` gives arriving on that stream.
+   */
+  async function timeDeliveries(
+    what: string,
+    send: (port: number, i: number) => Promise<number>,
+    arrival: (stream: Stream) => Promise<number>,
+  ) {
+    const latencies: number[] = [];
+    const roundTrips: number[] = [];
+    let next = 1;
+    const worker = async () => {
+      while (next <= answerCount) {
+        const i = next++;
+        const stream = streams[i - 1];
+        if (!stream) break;
+        const port = basePort + (processes > 1 ? i % processes : 0);
+        const arrived = arrival(stream);
+        const sent = performance.now();
+        const status = await send(port, i);
+        if (status !== 200 && status !== 201) throw new Error(`${what} answered ${status}`);
+        roundTrips.push(performance.now() - sent);
+        latencies.push((await arrived) - sent);
+      }
+    };
+    const started = performance.now();
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    const seconds = (performance.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    roundTrips.sort((a, b) => a - b);
+    return { latencies, roundTrips, perSecond: Math.round(latencies.length / seconds) };
+  }
+  const figures = (timed: Awaited<ReturnType<typeof timeDeliveries>>) => ({
+    p50_ms: Number(percentile(timed.latencies, 50).toFixed(1)),
+    p99_ms: Number(percentile(timed.latencies, 99).toFixed(1)),
+    max_ms: Number((timed.latencies.at(-1) ?? Number.NaN).toFixed(1)),
+    // The request's own round trip, for comparison: delivery is pushed once it has committed.
+    request_p50_ms: Number(percentile(timed.roundTrips, 50).toFixed(1)),
+    request_p99_ms: Number(percentile(timed.roundTrips, 99).toFixed(1)),
+  });
+
+  // Answers: each accept tells its listener (friend_accepted) and makes the two friends.
+  const answers = await timeDeliveries(
+    'accept',
+    async (port, i) => (await post(port, `/api/friends/requests/${requests.get(i)}/accept`, `t-answerer${i}`)).status,
+    (stream) => stream.arrived,
+  );
+  // Direct messages between the new friends: the first starts the conversation (straight to the listener's
+  // inbox); the second is sent in it, the usual path of a chat.
+  const conversationOf = new Map<number, number>();
+  const starts = await timeDeliveries(
+    'start',
+    async (port, i) => {
+      const { status, text } = await post(port, '/api/conversations', `t-answerer${i}`, {
+        recipient_id: `listener${i}`,
+        body: `Hello listener ${i}`,
+        client_id: `bench-start-${i}`,
+      });
+      if (status === 201) conversationOf.set(i, (JSON.parse(text) as { conversation: { id: number } }).conversation.id);
+      return status;
+    },
+    (stream) => stream.next(isMessage),
+  );
+  const sends = await timeDeliveries(
+    'send',
+    async (port, i) =>
+      (
+        await post(port, `/api/conversations/${conversationOf.get(i)}/messages`, `t-answerer${i}`, {
+          body: `Again, listener ${i}`,
+          client_id: `bench-send-${i}`,
+        })
+      ).status,
+    (stream) => stream.next(isMessage),
+  );
+  const answerFigures = figures(answers);
 
   const grownKb = rssAfter.reduce((sum, kb, i) => sum + kb - (rssBefore[i] ?? 0), 0);
   const result = {
     processes,
     bus: useRedis ? 'redis' : 'in-process',
     streams: streamCount,
-    answers: latencies.length,
+    answers: answers.latencies.length,
     concurrency,
     open_all_ms: Math.round(openMs),
-    answers_per_second: Math.round(latencies.length / answerSeconds),
-    p50_ms: Number(percentile(latencies, 50).toFixed(1)),
-    p99_ms: Number(percentile(latencies, 99).toFixed(1)),
-    max_ms: Number((latencies.at(-1) ?? Number.NaN).toFixed(1)),
-    // The answer's own round trip (POST accept), for comparison: delivery is pushed once it has committed.
-    answer_p50_ms: Number(percentile(answerTimes, 50).toFixed(1)),
-    answer_p99_ms: Number(percentile(answerTimes, 99).toFixed(1)),
+    answers_per_second: answers.perSecond,
+    p50_ms: answerFigures.p50_ms,
+    p99_ms: answerFigures.p99_ms,
+    max_ms: answerFigures.max_ms,
+    answer_p50_ms: answerFigures.request_p50_ms,
+    answer_p99_ms: answerFigures.request_p99_ms,
+    // POST /conversations (a new conversation), then POST /conversations/:id/messages, to the listener's
+    // `message` event.
+    message_start: { sent: starts.latencies.length, per_second: starts.perSecond, ...figures(starts) },
+    message_send: { sent: sends.latencies.length, per_second: sends.perSecond, ...figures(sends) },
     rss_before_mb: rssBefore.map((kb) => Math.round(kb / 1024)),
     rss_after_mb: rssAfter.map((kb) => Math.round(kb / 1024)),
     kb_per_stream: Number((grownKb / streamCount).toFixed(1)),

@@ -5,6 +5,8 @@ export interface Stream {
   ready: Promise<void>;
   /** Resolves, with the time it arrived, on the first frame `awaited` matches. */
   arrived: Promise<number>;
+  /** Resolves, with the time it arrived, on the next frame `match` matches (ask before causing it). */
+  next(match: (frame: string) => boolean): Promise<number>;
   request: http.ClientRequest;
 }
 
@@ -20,6 +22,11 @@ export function openStream(port: number, token: string, awaited: (frame: string)
   const arrived = new Promise<number>((resolve) => {
     resolveArrived = resolve;
   });
+  const waiting: { match: (frame: string) => boolean; resolve: (at: number) => void }[] = [];
+  const next = (match: (frame: string) => boolean) =>
+    new Promise<number>((resolve) => {
+      waiting.push({ match, resolve });
+    });
   const request = http.get(
     `http://127.0.0.1:${port}/api/stream`,
     { headers: { authorization: `Bearer ${token}` }, agent: false },
@@ -38,12 +45,15 @@ export function openStream(port: number, token: string, awaited: (frame: string)
           const frame = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
           if (frame.includes('event: ready')) resolveReady();
-          if (awaited(frame)) resolveArrived(performance.now());
+          const at = performance.now();
+          if (awaited(frame)) resolveArrived(at);
+          for (let i = waiting.length - 1; i >= 0; i -= 1)
+            if (waiting[i]?.match(frame)) waiting.splice(i, 1)[0]?.resolve(at);
           end = buffer.indexOf('\n\n');
         }
       });
     },
   );
   request.on('error', rejectReady);
-  return { ready, arrived, request };
+  return { ready, arrived, next, request };
 }
