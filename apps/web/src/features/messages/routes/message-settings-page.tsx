@@ -5,7 +5,7 @@ import {
   MESSAGE_POLICY_LABELS,
   type MessagePolicy,
 } from '@corral/contract';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../../config/paths.ts';
@@ -30,9 +30,15 @@ export function MessageSettingsPage() {
   const policy = useMessagePolicy();
   const save = useSetMessagePolicy();
   const legendId = useId();
+  // The choice shows within the change event itself: the cache's optimistic write lands a tick later, and a
+  // controlled radio would spring back to the old value in between (a click read at once saw it unchecked).
+  const [chosen, setChosen] = useState<MessagePolicy | null>(null);
+  const shown = chosen ?? policy.data ?? DEFAULT_MESSAGE_POLICY;
 
   function choose(next: MessagePolicy) {
+    setChosen(next);
     save.mutate(next, {
+      onSettled: () => setChosen(null),
       onSuccess: (answer) => toast.success(`Who can message you: ${MESSAGE_POLICY_LABELS[answer.message_policy]}.`),
       onError: (error) =>
         toast.error(error instanceof ApiError ? error.message : 'Your choice could not be saved. Please try again.'),
@@ -78,7 +84,7 @@ export function MessageSettingsPage() {
                     type="radio"
                     name="message_policy"
                     value={value}
-                    checked={(policy.data ?? DEFAULT_MESSAGE_POLICY) === value}
+                    checked={shown === value}
                     onChange={() => choose(value)}
                     className="mt-1 size-4 shrink-0 accent-leather-700"
                   />
