@@ -131,6 +131,27 @@ export const API_PATHS = {
   eventIcs: paramPath('/events/:id/calendar.ics'),
   calendarFeed: '/me/calendar-feed',
   calendarFeedIcs: paramPath('/calendar/:token.ics'),
+  /** The hauling board (docs/decisions/030-hauling-board.md). The gazetteer's typeahead: `?q=`. */
+  places: '/places',
+  /** An event's open offers and requests: `?near=&horses=&rate=&date=`. */
+  eventHauling: paramPath('/events/:id/hauling'),
+  haulOffers: '/haul/offers',
+  /** GET, PATCH, DELETE (closes it; its live bookings are cancelled). */
+  haulOffer: paramPath('/haul/offers/:id'),
+  haulOfferBookings: paramPath('/haul/offers/:id/bookings'),
+  haulRequests: '/haul/requests',
+  haulRequest: paramPath('/haul/requests/:id'),
+  haulBooking: paramPath('/haul/bookings/:id'),
+  haulBookingAccept: paramPath('/haul/bookings/:id/accept'),
+  haulBookingDecline: paramPath('/haul/bookings/:id/decline'),
+  haulBookingCancel: paramPath('/haul/bookings/:id/cancel'),
+  haulBookingReview: paramPath('/haul/bookings/:id/review'),
+  haulSavedSearches: '/haul/saved-searches',
+  haulSavedSearch: paramPath('/haul/saved-searches/:id'),
+  /** My offers, requests and bookings. */
+  meHauls: '/me/hauls',
+  meHorses: '/me/horses',
+  meHorse: paramPath('/me/horses/:id'),
 } as const;
 
 export const API_PREFIX = '/api';

