@@ -69,3 +69,14 @@ export const conversationKeys = {
   with: (userId: string) => [...conversationKeys.all, 'with', userId] as const,
   messages: (conversationId: number) => [...conversationKeys.all, 'messages', conversationId] as const,
 };
+
+/**
+ * The hauling board (docs/decisions/030-hauling-board.md): an event's offers and requests, the member's own
+ * hauls (GET /me/hauls), a booking, the member's horses. The stream's `haul_booking` invalidates `all`.
+ */
+export const haulKeys = {
+  all: ['haul'] as const,
+  mine: () => [...haulKeys.all, 'mine'] as const,
+  booking: (id: number) => [...haulKeys.all, 'booking', id] as const,
+  horses: () => [...haulKeys.all, 'horses'] as const,
+};
