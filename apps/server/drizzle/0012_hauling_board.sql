@@ -64,6 +64,7 @@ CREATE TABLE "haul_offers" (
 	"detour_km" smallint NOT NULL,
 	"notes" text DEFAULT '' NOT NULL,
 	"closed_at" timestamp with time zone,
+	"removed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "haul_offers_stalls_check" CHECK ("haul_offers"."stalls_free" >= 0 and "haul_offers"."stalls_free" <= "haul_offers"."stalls_total"),
@@ -82,6 +83,7 @@ CREATE TABLE "haul_requests" (
 	"visibility" text NOT NULL,
 	"notes" text DEFAULT '' NOT NULL,
 	"closed_at" timestamp with time zone,
+	"removed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -93,6 +95,7 @@ CREATE TABLE "haul_reviews" (
 	"subject_id" text NOT NULL,
 	"rating" smallint NOT NULL,
 	"comment" text DEFAULT '' NOT NULL,
+	"removed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "haul_reviews_rating_check" CHECK ("haul_reviews"."rating" between 1 and 5)
 );
@@ -127,7 +130,9 @@ CREATE TABLE "places" (
 	"longitude" real NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "moderation_cases" ADD COLUMN "haul_id" bigint;--> statement-breakpoint
 ALTER TABLE "notifications" ADD COLUMN "haul_booking_id" bigint;--> statement-breakpoint
+ALTER TABLE "reports" ADD COLUMN "haul_id" bigint;--> statement-breakpoint
 ALTER TABLE "event_places" ADD CONSTRAINT "event_places_post_id_posts_id_fk" FOREIGN KEY ("post_id") REFERENCES "public"."posts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "event_places" ADD CONSTRAINT "event_places_place_id_places_id_fk" FOREIGN KEY ("place_id") REFERENCES "public"."places"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "haul_booking_horses" ADD CONSTRAINT "haul_booking_horses_booking_id_haul_bookings_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."haul_bookings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -166,4 +171,6 @@ CREATE INDEX "haul_reviews_subject_idx" ON "haul_reviews" USING btree ("subject_
 CREATE INDEX "haul_saved_searches_user_idx" ON "haul_saved_searches" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "haul_saved_searches_event_idx" ON "haul_saved_searches" USING btree ("event_id");--> statement-breakpoint
 CREATE INDEX "horses_owner_idx" ON "horses" USING btree ("owner_id","id");--> statement-breakpoint
-CREATE INDEX "places_search_name_idx" ON "places" USING btree ("search_name" text_pattern_ops);
+CREATE INDEX "places_search_name_idx" ON "places" USING btree ("search_name" text_pattern_ops);--> statement-breakpoint
+CREATE UNIQUE INDEX "moderation_cases_open_haul_unique" ON "moderation_cases" USING btree ("target_type","haul_id") WHERE "moderation_cases"."status" = 'open' and "moderation_cases"."haul_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "reports_haul_user_unique" ON "reports" USING btree ("target_type","haul_id","user_id") WHERE "reports"."haul_id" is not null;

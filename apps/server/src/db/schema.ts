@@ -424,12 +424,16 @@ export const moderationCases = pgTable(
   'moderation_cases',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    targetType: text('target_type', { enum: ['post', 'comment', 'event', 'user', 'message'] }).notNull(),
+    targetType: text('target_type', {
+      enum: ['post', 'comment', 'event', 'user', 'message', 'haul_offer', 'haul_request', 'haul_review'],
+    }).notNull(),
     postId: bigint('post_id', { mode: 'number' }).references(() => posts.id, { onDelete: 'cascade' }),
     commentId: bigint('comment_id', { mode: 'number' }).references(() => comments.id, { onDelete: 'cascade' }),
     messageId: bigint('message_id', { mode: 'number' }).references((): AnyPgColumn => messages.id, {
       onDelete: 'cascade',
     }),
+    /** haul_offer, haul_request, haul_review: the row's id (the case's snapshot keeps what was reported). */
+    haulId: bigint('haul_id', { mode: 'number' }),
     subjectUserId: text('subject_user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -458,6 +462,9 @@ export const moderationCases = pgTable(
       .where(sql`${t.status} = 'open' and ${t.targetType} <> 'user' and ${t.commentId} is null`),
     uniqueIndex('moderation_cases_open_comment_unique').on(t.commentId).where(sql`${t.status} = 'open'`),
     uniqueIndex('moderation_cases_open_message_unique').on(t.messageId).where(sql`${t.status} = 'open'`),
+    uniqueIndex('moderation_cases_open_haul_unique')
+      .on(t.targetType, t.haulId)
+      .where(sql`${t.status} = 'open' and ${t.haulId} is not null`),
     uniqueIndex('moderation_cases_open_user_unique')
       .on(t.subjectUserId)
       .where(sql`${t.status} = 'open' and ${t.targetType} = 'user'`),
@@ -472,7 +479,9 @@ export const reports = pgTable(
   'reports',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    targetType: text('target_type', { enum: ['post', 'comment', 'event', 'user', 'message'] })
+    targetType: text('target_type', {
+      enum: ['post', 'comment', 'event', 'user', 'message', 'haul_offer', 'haul_request', 'haul_review'],
+    })
       .notNull()
       .default('post'),
     postId: bigint('post_id', { mode: 'number' }).references(() => posts.id, { onDelete: 'cascade' }),
@@ -480,6 +489,8 @@ export const reports = pgTable(
     messageId: bigint('message_id', { mode: 'number' }).references((): AnyPgColumn => messages.id, {
       onDelete: 'cascade',
     }),
+    /** haul_offer, haul_request, haul_review: the row's id (the case's snapshot keeps what was reported). */
+    haulId: bigint('haul_id', { mode: 'number' }),
     targetUserId: text('target_user_id').references(() => users.id, { onDelete: 'cascade' }),
     caseId: bigint('case_id', { mode: 'number' }).references(() => moderationCases.id, { onDelete: 'cascade' }),
     userId: text('user_id')
@@ -497,6 +508,7 @@ export const reports = pgTable(
     uniqueIndex('reports_post_user_unique').on(t.postId, t.userId),
     uniqueIndex('reports_comment_user_unique').on(t.commentId, t.userId),
     uniqueIndex('reports_message_user_unique').on(t.messageId, t.userId),
+    uniqueIndex('reports_haul_user_unique').on(t.targetType, t.haulId, t.userId).where(sql`${t.haulId} is not null`),
     uniqueIndex('reports_target_user_user_unique').on(t.targetUserId, t.userId),
     index('reports_status_idx').on(t.status, t.createdAt),
     index('reports_case_idx').on(t.caseId, t.createdAt),
@@ -520,7 +532,9 @@ export const moderationActions = pgTable(
     }).notNull(),
     subjectUserId: text('subject_user_id').notNull(),
     subjectName: text('subject_name').notNull(),
-    targetType: text('target_type', { enum: ['post', 'comment', 'event', 'user', 'message'] }).notNull(),
+    targetType: text('target_type', {
+      enum: ['post', 'comment', 'event', 'user', 'message', 'haul_offer', 'haul_request', 'haul_review'],
+    }).notNull(),
     targetId: text('target_id').notNull(),
     reason: text('reason').notNull(),
     note: text('note'),
@@ -953,6 +967,8 @@ export const haulOffers = pgTable(
     notes: text('notes').notNull().default(''),
     /** Closed by the driver (deleted, or the event cancelled): kept for its bookings' history. */
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** Removed by a moderator (trust and safety): hidden from everyone but its driver; restore clears it. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -988,6 +1004,8 @@ export const haulRequests = pgTable(
     visibility: text('visibility', { enum: ['everyone', 'friends_of_friends', 'friends'] }).notNull(),
     notes: text('notes').notNull().default(''),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** Removed by a moderator: hidden from everyone but its rider; restore clears it. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -1077,6 +1095,8 @@ export const haulReviews = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     rating: smallint('rating').notNull(),
     comment: text('comment').notNull().default(''),
+    /** Removed by a moderator: not shown and not counted in the rating; restore clears it. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
