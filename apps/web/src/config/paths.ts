@@ -50,6 +50,12 @@ export const paths = {
   /** Admins only: the audit log of every moderator action, and the roles. */
   moderationAudit: '/social_home/moderation/audit',
   moderationRoles: '/social_home/moderation/roles',
+  /** The hauling board: My hauls (the account menu's 'Hauling'), a booking, the member's horses and papers. */
+  hauling: '/social_home/hauling',
+  haulBooking: (id: number | string) => `/social_home/hauling/bookings/${encodeURIComponent(String(id))}`,
+  horses: '/social_home/hauling/horses',
+  /** An event's Hauling tab. */
+  eventHauling: (id: number | string) => `/social_home/event/${encodeURIComponent(String(id))}?tab=hauling`,
   /** Help Center, Feedback Submission and Contact us: one form, its topic in the query. */
   help: (topic: 'help' | 'feedback' | 'contact') => `/social_home/help?topic=${topic}`,
 } as const;
