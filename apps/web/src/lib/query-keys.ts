@@ -76,6 +76,20 @@ export const conversationKeys = {
  */
 export const haulKeys = {
   all: ['haul'] as const,
+  /** Every filtered list of one event's Hauling tab (HaulingResponse). */
+  eventAll: (eventId: number) => [...haulKeys.all, 'event', eventId] as const,
+  /** GET /events/{id}/hauling?near=&horses=&rate=&date= */
+  event: (
+    eventId: number,
+    filters: { near?: number | null; horses?: number | null; rate?: string | null; date?: string | null } = {},
+  ) =>
+    [
+      ...haulKeys.eventAll(eventId),
+      filters.near ?? null,
+      filters.horses ?? null,
+      filters.rate ?? null,
+      filters.date ?? null,
+    ] as const,
   mine: () => [...haulKeys.all, 'mine'] as const,
   booking: (id: number) => [...haulKeys.all, 'booking', id] as const,
   horses: () => [...haulKeys.all, 'horses'] as const,

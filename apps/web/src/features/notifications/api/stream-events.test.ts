@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   conversationKeys,
   friendKeys,
+  haulKeys,
   itemKeys,
   notificationKeys,
   profileKeys,
@@ -126,6 +127,7 @@ describe('reading the stream', () => {
       'friend_request',
       'friend_request_removed',
       'friendship',
+      'haul_booking',
       'message',
       'message_deleted',
       'message_read',
@@ -151,6 +153,13 @@ describe('reading the stream', () => {
     expect(parseStreamEvent('unread', '[1]')).toBeNull();
     expect(parseStreamEvent('unread', '{"type":"ready","unread":1,"resumed":true}')).toBeNull();
     expect(parseStreamEvent('something_new', '{"type":"something_new"}')).toBeNull();
+  });
+
+  it('reads a haul booking event, which refreshes every hauling query', () => {
+    const event = parseStreamEvent('haul_booking', '{"booking":{"id":3,"offer_id":2,"status":"confirmed"}}');
+    expect(event).toEqual({ type: 'haul_booking', booking: { id: 3, offer_id: 2, status: 'confirmed' } });
+    expect(parseStreamEvent('haul_booking', '{"booking":{"id":"3"}}')).toBeNull();
+    if (event) expect(invalidated(event)).toEqual([haulKeys.all]);
   });
 
   it('reads the message events, and a ready with or without the chat icon’s counts', () => {

@@ -7,6 +7,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import {
   conversationKeys,
   friendKeys,
+  haulKeys,
   itemKeys,
   notificationKeys,
   profileKeys,
@@ -86,6 +87,9 @@ export function cacheActionsFor(event: StreamEvent): CacheAction[] {
     case 'message_deleted':
     case 'conversation':
       return [];
+    case 'haul_booking':
+      // A booking of the member's changed (the other side acted): the board, My hauls and the booking refetch.
+      return [invalidate(haulKeys.all)];
   }
 }
 
@@ -145,6 +149,11 @@ const HAS_FIELDS: { [Type in StreamEventType]: (body: Fields) => boolean } = {
   message_read: (body) =>
     isInt(body.conversation_id) && typeof body.user_id === 'string' && isInt(body.message_id) && isCounts(body.unread),
   conversation: (body) => isInt(body.id) && (body.conversation === null || isConversation(body.conversation)),
+  haul_booking: (body) =>
+    isFields(body.booking) &&
+    isInt(body.booking.id) &&
+    isInt(body.booking.offer_id) &&
+    typeof body.booking.status === 'string',
 };
 
 const isStreamEventType = (type: string): type is StreamEventType => Object.hasOwn(HAS_FIELDS, type);
