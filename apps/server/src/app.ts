@@ -52,6 +52,8 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { missedNotifications, unreadCount } from './modules/notifications/notifications.service.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { phoneRoutes } from './modules/phone/phone.routes.ts';
+import { placesRoutes } from './modules/places/places.routes.ts';
+import { seedPlaces } from './modules/places/seed-places.ts';
 import { postsRoutes } from './modules/posts/posts.routes.ts';
 import { isLiveImage } from './modules/posts/posts.service.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
@@ -112,6 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await database.runAlone(async () => {
     await database.migrate();
     await seedReferenceData(database.db);
+    if (config.seedPlaces) await seedPlaces(database.db);
   });
 
   const outbox = new Outbox(path.join(config.dataDir, 'outbox'));
@@ -236,6 +239,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(profilesRoutes);
       await api.register(conversationsRoutes);
       await api.register(searchRoutes);
+      await api.register(placesRoutes);
       await api.register(reportRoutes);
       await api.register(standingRoutes);
       await api.register(moderatorRoutes);

@@ -48,6 +48,7 @@ export const envSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
   MEDIA_BASE_URL: z.url('MEDIA_BASE_URL must be an absolute URL').optional(),
   SEED_DEMO: booleanFromEnv.optional(),
+  SEED_PLACES: booleanFromEnv.default(true),
   TRUST_PROXY: z
     .string()
     .transform((value, ctx) => {
@@ -176,6 +177,8 @@ export const configSchema = envSchema
       twilio,
       // The demo community belongs to the embedded default only.
       seedDemo: e.SEED_DEMO ?? (!production && !e.DATABASE_URL),
+      /** Load the gazetteer into an empty `places` table at start (modules/places); off only in tests that need no places. */
+      seedPlaces: e.SEED_PLACES,
       trustProxy: e.TRUST_PROXY,
       /** Whether the processes compress API answers themselves; off behind a proxy that compresses (deploy/nginx). */
       apiCompression: e.API_COMPRESSION,

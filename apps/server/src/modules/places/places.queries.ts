@@ -1,0 +1,73 @@
+import { HAUL_LIMITS } from '@corral/contract';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { literal, preparedStatements, selectRows, type Tx } from '../../db/sql.ts';
+
+/** A row of `places` as the queries answer it. */
+export interface PlaceRow {
+  id: number;
+  name: string;
+  region: string;
+  region_code: string;
+  country: 'US' | 'CA';
+  latitude: number;
+  longitude: number;
+}
+
+/** The columns of a place, for other modules' SQL that answers places (`p` the alias of `places`). */
+export const PLACE_COLUMNS = (p: SQL = sql.raw('places')) =>
+  sql`${p}.id, ${p}.name, ${p}.region, ${p}.region_code, ${p}.country, ${p}.latitude, ${p}.longitude`;
+
+/** Folded as `places.search_name` is (seed-places.ts): accents and case off. */
+const folded = (text: SQL | Placeholder) => sql`lower(immutable_unaccent(${text}::text))`;
+
+/*
+ * The name's prefix as a range on `search_name` in byte order (the `text_pattern_ops` index): from the prefix
+ * up to the prefix followed by the last code point, so no LIKE pattern is built from what was typed. A region,
+ * when given, matches its code or the start of its full name ("WY", "Wyo", "Red Deer, Alberta").
+ */
+type SearchValues = { name: string; region: string };
+const searchStatement = preparedStatements<{ region: boolean; limit: number }, SearchValues, PlaceRow>(
+  ({ region, limit }, v) => sql`
+    with q as (select ${folded(v.name)} as name, ${folded(v.region)} as region)
+    select ${PLACE_COLUMNS(sql.raw('p'))}
+    from q, places p
+    where p.search_name operator(pg_catalog.~>=~) q.name
+      and p.search_name operator(pg_catalog.~<~) (q.name || chr(1114111))
+      ${region ? sql`and (lower(p.region_code) = q.region or starts_with(lower(immutable_unaccent(p.region)), q.region))` : sql``}
+    order by (p.search_name = q.name) desc, length(p.name), p.name, p.region, p.id
+    limit ${literal(limit)}`,
+);
+
+/** Places whose folded name starts with `name` (and whose region is `region`, when given), best first. */
+export function searchPlaces(db: Tx, query: { name: string; region: string | null; limit?: number }) {
+  const region = query.region !== null && query.region !== '';
+  return searchStatement({ region, limit: query.limit ?? HAUL_LIMITS.placesMax })(db, {
+    name: query.name,
+    region: query.region ?? '',
+  });
+}
+
+/** Places named exactly `name` (folded), in `region` when given, best first: what a location resolves to. */
+const exactStatement = preparedStatements<{ region: boolean }, SearchValues, PlaceRow>(
+  ({ region }, v) => sql`
+    with q as (select ${folded(v.name)} as name, ${folded(v.region)} as region)
+    select ${PLACE_COLUMNS(sql.raw('p'))}
+    from q, places p
+    where p.search_name = q.name
+      ${region ? sql`and (lower(p.region_code) = q.region or starts_with(lower(immutable_unaccent(p.region)), q.region))` : sql``}
+    order by p.region, p.id
+    limit 2`,
+);
+
+export function placesNamed(db: Tx, query: { name: string; region: string | null }) {
+  const region = query.region !== null && query.region !== '';
+  return exactStatement({ region })(db, { name: query.name, region: query.region ?? '' });
+}
+
+export function selectPlacesByIds(db: Tx, ids: readonly number[]): Promise<PlaceRow[]> {
+  return selectRows<PlaceRow>(
+    db,
+    sql`select ${PLACE_COLUMNS(sql.raw('p'))} from places p
+      where p.id = any(${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::integer[])`,
+  );
+}
