@@ -106,6 +106,21 @@ export const memberArea: RouteObject = {
       ],
     },
     {
+      id: 'MyHauls',
+      path: 'hauling',
+      ...lazyPage(() => import('../features/hauling/routes/my-hauls-page.tsx'), 'MyHaulsPage'),
+    },
+    {
+      id: 'HaulBooking',
+      path: 'hauling/bookings/:id',
+      ...lazyPage(() => import('../features/hauling/routes/booking-page.tsx'), 'BookingPage'),
+    },
+    {
+      id: 'Horses',
+      path: 'hauling/horses',
+      ...lazyPage(() => import('../features/hauling/routes/horses-page.tsx'), 'HorsesPage'),
+    },
+    {
       id: 'Help',
       path: 'help',
       ...lazyPage(() => import('../features/help/routes/help-page.tsx'), 'HelpPage'),

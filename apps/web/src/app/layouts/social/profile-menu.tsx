@@ -42,6 +42,9 @@ export function ProfileMenu() {
           <Link to={paths.myProfile(user.id)}>Edit</Link>
         </MenuItem>
       )}
+      <MenuItem asChild>
+        <Link to={paths.hauling}>Hauling</Link>
+      </MenuItem>
       <AccountPrivacyItem />
       <MenuItem asChild>
         <Link to={paths.messageSettings}>Who can message you</Link>

@@ -1,0 +1,29 @@
+import type { HaulBooking } from '@corral/contract';
+import { clsx } from 'clsx';
+
+export const BOOKING_STATUS_LABELS: Record<HaulBooking['status'], string> = {
+  requested: 'Waiting for the driver',
+  confirmed: 'Confirmed',
+  declined: 'Declined',
+  expired: 'Expired',
+  cancelled: 'Cancelled',
+  completed: 'Completed',
+};
+
+/** A booking's status as a badge, in words. */
+export function BookingStatusBadge({ status }: { status: HaulBooking['status'] }) {
+  return (
+    <span
+      className={clsx(
+        'inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold',
+        status === 'confirmed' || status === 'completed'
+          ? 'bg-sage-500/15 text-sage-700'
+          : status === 'requested'
+            ? 'bg-amber-100 text-amber-900'
+            : 'bg-stone-200 text-stone-700',
+      )}
+    >
+      {BOOKING_STATUS_LABELS[status]}
+    </span>
+  );
+}
