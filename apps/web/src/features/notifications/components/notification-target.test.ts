@@ -26,6 +26,18 @@ describe('where a notification leads', () => {
     expect(notificationTarget(notification({ kind: 'report_update', post_id: 42 }))).toBeNull();
   });
 
+  it("goes to the booking for a haul booking's notice, a review or a reminder; to the Hauling tab for a match", () => {
+    for (const kind of ['haul_booking', 'haul_review', 'haul_reminder'] as const) {
+      expect(notificationTarget(notification({ kind, post_id: 40, haul_booking_id: 11 }))).toBe(
+        '/social_home/hauling/bookings/11',
+      );
+    }
+    expect(notificationTarget(notification({ kind: 'haul_match', post_id: 40, haul_booking_id: null }))).toBe(
+      '/social_home/event/40?tab=hauling',
+    );
+    expect(notificationTarget(notification({ kind: 'haul_booking', post_id: 40, haul_booking_id: null }))).toBeNull();
+  });
+
   it('goes nowhere without either', () => {
     expect(notificationTarget(notification({ kind: 'event_update' }))).toBeNull();
   });

@@ -3,12 +3,24 @@ import { paths } from '../../../config/paths.ts';
 
 /**
  * Where an item leads: a moderator's decision to the member's account standing (its details and appeal), a
- * followed event's change to the event's detail, the post it is about, else the member behind a friend request
+ * haul booking's notice to the booking, a hauling match to the event's Hauling tab, a followed event's change to the event's detail, the post it is about, else the member behind a friend request
  * or acceptance. A report acted on leads nowhere: the member is not told how (nor what became of the item).
  */
 export function notificationTarget(notification: Notification): string | null {
   if (notification.kind === 'moderation') return paths.accountStanding;
   if (notification.kind === 'report_update') return null;
+  // The hauling board: a booking's notices lead to the booking; a new offer matching a saved search to the
+  // event's Hauling tab (its `post_id` is the event).
+  if (notification.kind === 'haul_match') {
+    return notification.post_id === null ? null : paths.eventHauling(notification.post_id);
+  }
+  if (
+    notification.kind === 'haul_booking' ||
+    notification.kind === 'haul_review' ||
+    notification.kind === 'haul_reminder'
+  ) {
+    return notification.haul_booking_id ? paths.haulBooking(notification.haul_booking_id) : null;
+  }
   if (notification.kind === 'event_update' && notification.post_id !== null) return paths.event(notification.post_id);
   if (notification.post_id !== null) return paths.postDetail(notification.post_id);
   if (notification.kind === 'friend_request' || notification.kind === 'friend_accepted') {
