@@ -1,5 +1,6 @@
 import type { ProfileCounts } from '@corral/contract';
 import type { ReactNode } from 'react';
+import { HaulerStats, type HaulerStatsData } from '../../../entities/hauling/components/hauler-stats.tsx';
 import { ProfileCountsList } from './profile-counts.tsx';
 
 export interface ProfileHeaderProps {
@@ -12,6 +13,8 @@ export interface ProfileHeaderProps {
   nameAction?: ReactNode;
   /** Null or undefined: no counts shown (a locked profile, or still loading). */
   counts?: ProfileCounts | null | undefined;
+  /** Their hauling record (GET /users/{id}'s `hauling`), shown once they have one. */
+  hauling?: HaulerStatsData | null | undefined;
   /** The buttons under the name: friendship actions. */
   actions?: ReactNode;
   /** On the cover band's corner: the own profile's delete-account icon. */
@@ -19,7 +22,16 @@ export interface ProfileHeaderProps {
 }
 
 /** A profile's header card: cover band, photo, name, label, counts of events, friends and mutual, actions. */
-export function ProfileHeader({ name, photo, label, nameAction, counts, actions, corner }: ProfileHeaderProps) {
+export function ProfileHeader({
+  name,
+  photo,
+  label,
+  nameAction,
+  counts,
+  hauling,
+  actions,
+  corner,
+}: ProfileHeaderProps) {
   return (
     <section aria-label="Profile" className="relative overflow-hidden rounded-2xl bg-white shadow-sm">
       <div aria-hidden="true" className="h-24 bg-gradient-to-r from-leather-800 to-leather-500 sm:h-32" />
@@ -38,8 +50,13 @@ export function ProfileHeader({ name, photo, label, nameAction, counts, actions,
           {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
         </div>
         {counts && <ProfileCountsList counts={counts} className="mt-5" />}
+        {hauling && hasHauled(hauling) && <HaulerStats stats={hauling} className="mt-3" />}
       </div>
       {corner && <div className="absolute top-3 right-3 rounded-full bg-white/95 shadow-sm">{corner}</div>}
     </section>
   );
 }
+
+/** A record worth showing: a haul completed, a review shown or a late cancellation. */
+const hasHauled = (record: HaulerStatsData) =>
+  record.completed_hauls > 0 || record.reviews_count > 0 || record.late_cancellations > 0;

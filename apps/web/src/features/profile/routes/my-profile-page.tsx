@@ -61,6 +61,7 @@ function OwnProfile({ user }: { user: CurrentUser }) {
           </p>
         }
         counts={counts.data}
+        hauling={profile.data?.hauling}
         corner={<DeleteAccountButton />}
       />
       <EditNameModal

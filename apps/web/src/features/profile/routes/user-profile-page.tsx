@@ -57,6 +57,7 @@ function MemberProfile({ profile }: { profile: Profile }) {
           )
         }
         counts={profile.counts}
+        hauling={profile.hauling}
         actions={
           <>
             <FriendshipActions profile={profile} />
