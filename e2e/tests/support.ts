@@ -174,7 +174,7 @@ export async function logInByApi(request: APIRequestContext, who: { email: strin
 /**
  * Every screen of the social area as the demo member sees it, with real ids from the seeded community: a
  * post with several photos, an upcoming event, a friend's profile, their own profile, search and help, the
- * messages (inbox, requests, a conversation) and the message setting.
+ * messages (inbox, requests, a conversation) and the message setting, My hauls, the horses and a booking (if any).
  */
 export async function demoMemberPages(request: APIRequestContext): Promise<string[]> {
   const demo = await logInByApi(request, DEMO);
@@ -191,6 +191,12 @@ export async function demoMemberPages(request: APIRequestContext): Promise<strin
   const conversations = (await (await request.get('/api/conversations', { headers })).json()).data as {
     id: number;
   }[];
+  // The hauling board: a booking of the demo member's when the community has one (as rider or driver).
+  const hauls = (await (await request.get('/api/me/hauls', { headers })).json()) as {
+    bookings?: { id: number }[];
+    driving?: { id: number }[];
+  };
+  const booking = hauls.bookings?.[0] ?? hauls.driving?.[0];
   expect(post).toBeDefined();
   expect(events.length).toBeGreaterThan(0);
   expect(conversations.length).toBeGreaterThan(0);
@@ -210,6 +216,9 @@ export async function demoMemberPages(request: APIRequestContext): Promise<strin
     '/social_home/messages?box=requests',
     `/social_home/messages/${conversations[0]?.id}`,
     '/social_home/settings/messages',
+    '/social_home/hauling',
+    '/social_home/hauling/horses',
+    ...(booking ? [`/social_home/hauling/bookings/${booking.id}`] : []),
   ];
 }
 
