@@ -49,7 +49,8 @@ export function BookingPage() {
   if (booking.isError) {
     return (
       <Panel>
-        <div role="alert" className="flex flex-col items-start gap-3">
+        <h1 className="font-display text-2xl text-leather-900">Booking</h1>
+        <div role="alert" className="mt-2 flex flex-col items-start gap-3">
           <p className="text-red-800">{booking.error.message || 'The booking could not be loaded.'}</p>
           <Button variant="secondary" onClick={() => void booking.refetch()}>
             Try again
