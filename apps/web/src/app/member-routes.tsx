@@ -26,7 +26,7 @@ export const memberArea: RouteObject = {
     {
       id: 'EventDetail',
       path: 'event/:id',
-      ...lazyPage(() => import('../features/events/routes/event-detail-page.tsx'), 'EventDetailPage'),
+      ...lazyPage(() => import('./routes/event-page.tsx'), 'EventPage'),
     },
     { path: 'event-types', ...lazyPage(() => import('./routes/section-pages.tsx'), 'EventTypesPage') },
     {

@@ -1,5 +1,5 @@
 import { EVENT_CONFIRMATION_OPTIONS, EVENT_KIND_OPTIONS, type EventDetail } from '@corral/contract';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatMoney } from '../../../lib/format.ts';
@@ -9,6 +9,7 @@ import { lazyDialog } from '../../../ui/lazy-dialog.tsx';
 import { Modal } from '../../../ui/modal.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { downloadEventIcs, useCancelEvent, useEvent, useFollowEvent } from '../api/events-api.ts';
+import { type EventTab, EventTabs } from './event-tabs.tsx';
 import { eventZoneNote, formatEventInstant, mapLink } from './event-times.ts';
 
 const EditEventModal = lazyDialog(() => import('./edit-event-modal.tsx').then((module) => module.EditEventModal));
@@ -26,11 +27,18 @@ export function EventDetailModal({
   open,
   onOpenChange,
   suggested = false,
+  hauling,
+  tab = 'about',
+  onTabChange,
 }: {
   id: number;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   suggested?: boolean;
+  /** The Hauling tab's panel, composed in src/app (features do not import each other); no tabs without it. */
+  hauling?: ((detail: EventDetail) => ReactNode) | undefined;
+  tab?: EventTab;
+  onTabChange?: (tab: EventTab) => void;
 }) {
   const event = useEvent(id);
   return (
@@ -53,7 +61,22 @@ export function EventDetailModal({
             : 'The event could not be loaded.'}
         </p>
       )}
-      {event.data && <EventDetailBody detail={event.data} suggested={suggested} />}
+      {event.data &&
+        (hauling && onTabChange ? (
+          <EventTabs
+            tab={tab}
+            onTabChange={onTabChange}
+            panel={(shown) =>
+              shown === 'hauling' && event.data ? (
+                hauling(event.data)
+              ) : (
+                <EventDetailBody detail={event.data} suggested={suggested} />
+              )
+            }
+          />
+        ) : (
+          <EventDetailBody detail={event.data} suggested={suggested} />
+        ))}
     </Modal>
   );
 }

@@ -7,6 +7,8 @@ import {
   type HaulingResponse,
   type HaulOffer,
   type HaulRequest,
+  type HorsesResponse,
+  type MyHaulsResponse,
   type RATE_TYPES,
   type UpdateHaulOfferRequest,
 } from '@corral/contract';
@@ -107,3 +109,21 @@ export function useCreateBooking(offerId: number) {
     },
   });
 }
+
+/**
+ * GET /me/hauls, for the offer form's rate type (onboarding's answer, for a first offer). The same key and shape
+ * (the whole answer) as bookings-api.ts's `myHaulsQuery`, so the two share one cached copy.
+ */
+export const useMyHaulsSummary = () =>
+  useQuery({
+    queryKey: haulKeys.mine(),
+    queryFn: ({ signal }) => api.get<MyHaulsResponse>(API_PATHS.meHauls, { signal }),
+    staleTime: 0,
+  });
+
+/** GET /me/horses, for the booking dialog: `Horse[]` under `haulKeys.horses()`, as horses-api.ts keeps it. */
+export const useHorsesForBooking = () =>
+  useQuery({
+    queryKey: haulKeys.horses(),
+    queryFn: ({ signal }) => api.get<HorsesResponse>(API_PATHS.meHorses, { signal }).then((answer) => answer.data),
+  });
