@@ -3,10 +3,39 @@
 export const ROLES = ['member', 'moderator', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** What can be reported: a post or a share ('post'), an event, a comment, a member, a direct message. */
-export const REPORT_TARGET_TYPES = ['post', 'comment', 'event', 'user', 'message'] as const;
+/**
+ * What can be reported: a post or a share ('post'), an event, a comment, a member, a direct message, and the
+ * hauling board's offers, requests and reviews (ADR 030; ADR 028 "Hauling items").
+ */
+export const REPORT_TARGET_TYPES = [
+  'post',
+  'comment',
+  'event',
+  'user',
+  'message',
+  'haul_offer',
+  'haul_request',
+  'haul_review',
+] as const;
 export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
 
+/** The hauling board's reportable things. */
+export const HAUL_REPORT_TARGET_TYPES = ['haul_offer', 'haul_request', 'haul_review'] as const;
+export type HaulReportTargetType = (typeof HAUL_REPORT_TARGET_TYPES)[number];
+export const isHaulTarget = (type: ReportTargetType): type is HaulReportTargetType =>
+  (HAUL_REPORT_TARGET_TYPES as readonly string[]).includes(type);
+
+/** How a report's dialog names the thing. */
+const REPORT_TITLES: Record<ReportTargetType, string> = {
+  post: 'Report This Post',
+  comment: 'Report This Comment',
+  event: 'Report This Event',
+  user: 'Report This Member',
+  message: 'Report This Message',
+  haul_offer: 'Report This Hauling Offer',
+  haul_request: 'Report This Hauling Request',
+  haul_review: 'Report This Review',
+};
 /** A moderator's decisions on a case. `lift` ends a suspension early; `restore` undoes a removal or a hold. */
 export const MODERATION_ACTIONS = ['dismiss', 'remove', 'warn', 'suspend', 'ban', 'restore', 'lift'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
@@ -28,21 +57,17 @@ export const MODERATION_LIMITS = {
 } as const;
 
 export const MODERATION_MESSAGES = {
-  reportTitle: (target: ReportTargetType) =>
-    target === 'comment'
-      ? 'Report This Comment'
-      : target === 'event'
-        ? 'Report This Event'
-        : target === 'user'
-          ? 'Report This Member'
-          : target === 'message'
-            ? 'Report This Message'
-            : 'Report This Post',
-  /** Under a report's title: who learns what. A message has one possible reporter, so it promises no secrecy. */
+  reportTitle: (target: ReportTargetType) => REPORT_TITLES[target],
+  /**
+   * Under a report's title: who learns what. A message, and a review (only its subject may report it), have one
+   * possible reporter, so they promise no secrecy.
+   */
   reportPrivacy: (target: ReportTargetType) =>
     target === 'message'
       ? 'Moderators will see this message with the messages just before and after it.'
-      : 'Reports are private: the poster is not told who reported them.',
+      : target === 'haul_review'
+        ? 'Moderators will see this review as it reads now.'
+        : 'Reports are private: the poster is not told who reported them.',
   reportReceived: 'Thanks. Your report was received; our moderators will review it.',
   alreadyReported: 'You have already reported this.',
   cannotReportOwn: 'You cannot report your own posts, comments, messages or profile.',
@@ -67,5 +92,8 @@ export const MODERATION_MESSAGES = {
   cannotChangeOwnRole: 'You cannot change your own role.',
   warned: 'You received a warning from Corral moderators.',
   removed: 'A moderator removed something you posted.',
+  /** Added to the notice of a hauling offer's removal: its bookings are the driver's and riders' to settle. */
+  haulOfferRemovedBookingsStand:
+    'Bookings already made on this offer are not cancelled: settle or cancel them with your riders.',
   suspendedNotice: 'Your account was suspended by Corral moderators.',
 } as const;

@@ -17,8 +17,9 @@ export const moderationActionSchema = z.enum(MODERATION_ACTIONS);
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 
 /**
- * POST /reports: a post (or share), event, comment, member or direct message, with the spec's reasons and its
- * 'Other' text. `target_id` is the item's or message's number, or the member's id.
+ * POST /reports: a post (or share), event, comment, member, direct message, or hauling offer, request or
+ * review, with the spec's reasons and its 'Other' text. `target_id` is the item's, message's or hauling row's
+ * number, or the member's id.
  */
 export const reportCreateSchema = z
   .object({
@@ -75,6 +76,59 @@ export const caseConversationSchema = z.object({
 });
 export type CaseConversation = z.infer<typeof caseConversationSchema>;
 
+/** The event of a reported hauling offer or request, as the board showed it. */
+export const caseHaulEventSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  from_date: z.string().nullable(),
+  to_date: z.string().nullable(),
+});
+
+/** A place of a reported hauling offer or request: its name and region ('Cody, WY'). */
+export const caseHaulPlaceSchema = z.object({ name: z.string(), region_code: z.string() });
+
+/**
+ * A reported hauling offer, request or review (ADR 030) as members saw it when first reported. An offer: its
+ * event, origin, departure window and arrival, stalls, price and notes; a request: its event, origin, window,
+ * horses and notes; a review: its rating and comment, and whom it is about (`subject`).
+ */
+export const caseHaulSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('offer'),
+    event: caseHaulEventSchema,
+    origin: caseHaulPlaceSchema,
+    depart_from: z.string(),
+    depart_until: z.string(),
+    arrive_by: z.string(),
+    stalls_total: z.number().int(),
+    stalls_free: z.number().int(),
+    stall_kind: z.string(),
+    rate_type: z.string(),
+    price: z.number().int(),
+    price_unit: z.string(),
+    visibility: z.string(),
+    notes: z.string(),
+  }),
+  z.object({
+    kind: z.literal('request'),
+    event: caseHaulEventSchema,
+    origin: caseHaulPlaceSchema,
+    depart_from: z.string(),
+    depart_until: z.string(),
+    horses: z.number().int(),
+    visibility: z.string(),
+    notes: z.string(),
+  }),
+  z.object({
+    kind: z.literal('review'),
+    booking_id: z.number().int(),
+    rating: z.number().int(),
+    comment: z.string(),
+    subject: feedUserSchema,
+  }),
+]);
+export type CaseHaul = z.infer<typeof caseHaulSchema>;
+
 /**
  * The reported thing as members saw it when first reported (kept, so a moderator sees it after an edit, a
  * hold, a removal or a deletion), and how it stands now. A message: `text` its body, `images` its photos,
@@ -97,6 +151,8 @@ export const caseItemSchema = z.object({
   current_text: z.string().nullable(),
   /** For a message: its conversation around it, as the reporter saw it; null for anything else. */
   conversation: caseConversationSchema.nullable(),
+  /** For a hauling offer, request or review: what members saw of it; null for anything else. */
+  haul: caseHaulSchema.nullable(),
 });
 export type CaseItem = z.infer<typeof caseItemSchema>;
 

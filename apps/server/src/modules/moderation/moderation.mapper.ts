@@ -14,7 +14,8 @@ function toCaseItem(row: CaseRow): CaseItem {
   const shown = row.target_type === 'event' ? title : text;
   return {
     target_type: row.target_type,
-    target_id: row.target_type === 'user' ? subject.id : String(row.message_id ?? row.comment_id ?? row.post_id),
+    target_id:
+      row.target_type === 'user' ? subject.id : String(row.haul_id ?? row.message_id ?? row.comment_id ?? row.post_id),
     post_id: row.comment_id !== null && row.post_id !== null ? Number(row.post_id) : null,
     title,
     text,
@@ -29,6 +30,7 @@ function toCaseItem(row: CaseRow): CaseItem {
     state: row.item_state,
     current_text: row.edited_text !== null && row.edited_text !== shown ? row.edited_text : null,
     conversation: s.conversation ?? null,
+    haul: s.haul ?? null,
   };
 }
 

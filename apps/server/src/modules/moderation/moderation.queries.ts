@@ -10,7 +10,7 @@ import {
   type ItemState,
   itemState,
 } from './queue.queries.ts';
-import type { Snapshot } from './reports.queries.ts';
+import { haulTable, type Snapshot } from './reports.queries.ts';
 
 /*
  * What moderators' and admins' decisions write: the audit log, the items, the members, the reports and the
@@ -56,6 +56,9 @@ export interface CaseForDecision {
   post_id: string | null;
   comment_id: string | null;
   message_id: string | null;
+  haul_id: string | null;
+  /** Whether the case holds its item now (a hauling item's hold is its `removed_at`). */
+  held: boolean;
   subject_user_id: string;
   appeal_id: string | null;
   snapshot: Snapshot;
@@ -71,8 +74,8 @@ export async function lockCase(tx: Tx, id: number): Promise<CaseForDecision | un
   const [row] = await selectRows<Omit<CaseForDecision, 'suspended_until'> & { suspended_until: string | null }>(
     tx,
     sql`
-      select c.id, c.status, c.target_type, c.post_id, c.comment_id, c.message_id, c.subject_user_id, c.appeal_id,
-        c.snapshot,
+      select c.id, c.status, c.target_type, c.post_id, c.comment_id, c.message_id, c.haul_id,
+        c.held_at is not null as held, c.subject_user_id, c.appeal_id, c.snapshot,
         ${itemState} as item_state, su.first_name as subject_first_name, su.last_name as subject_last_name,
         su.deleted_at is not null as subject_deleted, su.role as subject_role, ${utcText(sql`su.suspended_until`, 'ms')} as suspended_until
       from moderation_cases c ${caseJoins}
@@ -82,14 +85,22 @@ export async function lockCase(tx: Tx, id: number): Promise<CaseForDecision | un
   return row ? { ...row, suspended_until: row.suspended_until ? new Date(row.suspended_until) : null } : undefined;
 }
 
-/** The item of a case: a post (or event, or share), a comment or a direct message. */
+/**
+ * The item of a case: a post (or event, or share), a comment, a direct message, or a hauling offer, request or
+ * review (`haul`, with whether the case holds it: a held offer or request has `removed_at` set).
+ */
 export interface ItemRef {
   postId: number | null;
   commentId: number | null;
   messageId: number | null;
+  haul: { type: 'haul_offer' | 'haul_request' | 'haul_review'; id: number; held: boolean } | null;
 }
 
 export async function setItemRemoved(tx: Tx, item: ItemRef, at: Date): Promise<void> {
+  if (item.haul !== null) {
+    await tx.execute(sql`update ${haulTable(item.haul.type)} set removed_at = ${at} where id = ${item.haul.id}`);
+    return;
+  }
   if (item.messageId !== null) {
     await tx.execute(sql`update messages set removed_at = ${at} where id = ${item.messageId}`);
     return;
@@ -100,6 +111,10 @@ export async function setItemRemoved(tx: Tx, item: ItemRef, at: Date): Promise<v
 
 /** Restore: neither removed nor held (a message is never held). */
 export async function clearRemovalAndHold(tx: Tx, item: ItemRef): Promise<void> {
+  if (item.haul !== null) {
+    await tx.execute(sql`update ${haulTable(item.haul.type)} set removed_at = null where id = ${item.haul.id}`);
+    return;
+  }
   if (item.messageId !== null) {
     await tx.execute(sql`update messages set removed_at = null where id = ${item.messageId}`);
     return;
@@ -110,7 +125,13 @@ export async function clearRemovalAndHold(tx: Tx, item: ItemRef): Promise<void> 
   );
 }
 
+/** Lifts a hold. A hauling item's hold is its `removed_at`: cleared only while this case holds it. */
 export async function clearHold(tx: Tx, item: ItemRef): Promise<void> {
+  if (item.haul !== null) {
+    if (item.haul.held)
+      await tx.execute(sql`update ${haulTable(item.haul.type)} set removed_at = null where id = ${item.haul.id}`);
+    return;
+  }
   if (item.messageId !== null) return;
   const table = item.commentId !== null ? sql`comments` : sql`posts`;
   await tx.execute(sql`update ${table} set held_at = null where id = ${item.commentId ?? item.postId}`);
@@ -314,6 +335,7 @@ const sameTarget = sql`(
   (c.target_type = 'user' and o.target_type = 'user' and o.subject_user_id = c.subject_user_id)
   or (c.comment_id is not null and o.comment_id = c.comment_id)
   or (c.message_id is not null and o.message_id = c.message_id)
+  or (c.haul_id is not null and o.target_type = c.target_type and o.haul_id = c.haul_id)
   or (c.target_type <> 'user' and c.comment_id is null and o.target_type <> 'user' and o.comment_id is null
       and o.post_id = c.post_id))`;
 

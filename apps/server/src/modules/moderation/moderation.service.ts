@@ -1,4 +1,5 @@
 import {
+  isHaulTarget,
   MESSAGES,
   MODERATION_LIMITS,
   MODERATION_MESSAGES,
@@ -102,6 +103,10 @@ async function applyEffects(tx: Tx, news: News, c: CaseForDecision, decision: De
     postId: c.post_id === null ? null : Number(c.post_id),
     commentId: c.comment_id === null ? null : Number(c.comment_id),
     messageId: c.message_id === null ? null : Number(c.message_id),
+    haul:
+      c.haul_id !== null && isHaulTarget(c.target_type)
+        ? { type: c.target_type, id: Number(c.haul_id), held: c.held }
+        : null,
   };
   const hasItem = c.target_type !== 'user';
   switch (decision.action) {
@@ -128,6 +133,15 @@ async function applyEffects(tx: Tx, news: News, c: CaseForDecision, decision: De
     case 'warn':
       return;
   }
+}
+
+/**
+ * The note the member is told with the decision: the moderator's, and for a hauling offer's removal that its
+ * bookings stand (a removal cancels none: riders and driver settle them; ADR 028 "Hauling items").
+ */
+function noticeNote(c: CaseForDecision, decision: Decision): string | null {
+  if (decision.action !== 'remove' || c.target_type !== 'haul_offer') return decision.note;
+  return [decision.note, MODERATION_MESSAGES.haulOfferRemovedBookingsStand].filter(Boolean).join(' ');
 }
 
 /** Both members' streams hear that the message is gone (the conversations module pushes its own deletes only). */
@@ -182,7 +196,8 @@ export async function decide(
       subjectId: c.subject_user_id,
       subjectName: fullName(c.subject_first_name, c.subject_last_name),
       targetType: c.target_type,
-      targetId: c.target_type === 'user' ? c.subject_user_id : String(c.message_id ?? c.comment_id ?? c.post_id),
+      targetId:
+        c.target_type === 'user' ? c.subject_user_id : String(c.haul_id ?? c.message_id ?? c.comment_id ?? c.post_id),
       reason: decision.reason,
       note: decision.note,
       until: decision.until,
@@ -195,14 +210,16 @@ export async function decide(
       status: appealOutcome(decision.action),
       at,
     });
-    await resolveCase(tx, { caseId, action: decision.action, keepHold: decision.action === 'remove', at });
+    // A hauling item's hold is its removed_at: once removed, the case holds nothing (ADR 028 "Hauling items").
+    const keepHold = decision.action === 'remove' && c.haul_id === null;
+    await resolveCase(tx, { caseId, action: decision.action, keepHold, at });
     if (isNoticeAction(decision.action))
       await recordModerationNotice(tx, news, {
         userId: c.subject_user_id,
         actionId,
         action: decision.action,
         reason: decision.reason,
-        note: decision.note,
+        note: noticeNote(c, decision),
         at,
       });
     if (decision.action !== 'dismiss') await recordReportsActedOn(tx, news, { reports: settled, at });

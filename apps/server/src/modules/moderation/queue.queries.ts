@@ -40,6 +40,8 @@ export interface CaseRow {
   post_id: string | null;
   comment_id: string | null;
   message_id: string | null;
+  /** A hauling offer's, request's or review's row. */
+  haul_id: string | null;
   item_state: ItemState;
   /** The item's words now, when it was edited (the mapper shows them if they differ from the snapshot). */
   edited_text: string | null;
@@ -81,10 +83,17 @@ const HISTORY = 10;
 /**
  * What the reported thing is now: removed by a moderator, deleted by its author (or with the author's account),
  * held for review, or live. A member is deleted or live (a suspension is in the subject's record); a message
- * is never held.
+ * is never held. A hauling offer or request is held by its `removed_at` (ADR 028 "Hauling items"): held while
+ * an open case of it holds it, removed otherwise.
  */
 export const itemState = sql`case
   when c.target_type = 'user' then case when su.deleted_at is not null then 'deleted' else 'live' end
+  when c.haul_id is not null then case
+    when coalesce(iho.id, ihr.id, ihv.id) is null or su.deleted_at is not null then 'deleted'
+    when coalesce(iho.removed_at, ihr.removed_at, ihv.removed_at) is null then 'live'
+    when exists (select 1 from moderation_cases hc where hc.target_type = c.target_type and hc.haul_id = c.haul_id
+      and hc.status = 'open' and hc.held_at is not null) then 'held'
+    else 'removed' end
   when c.target_type = 'message' then case
     when im.removed_at is not null then 'removed'
     when im.id is null or im.deleted_at is not null or su.deleted_at is not null then 'deleted' else 'live' end
@@ -98,12 +107,18 @@ export const itemState = sql`case
     when ip.held_at is not null then 'held' else 'live' end
   end`;
 
-/** The case `c` with its subject `su` and the item now (`ip` a post or event, `ic` a comment, `im` a message). */
+/**
+ * The case `c` with its subject `su` and the item now (`ip` a post or event, `ic` a comment, `im` a message,
+ * `iho`, `ihr`, `ihv` a hauling offer, request or review).
+ */
 export const caseJoins = sql`
   join users su on su.id = c.subject_user_id
   left join posts ip on ip.id = c.post_id and c.comment_id is null and c.target_type <> 'user'
   left join comments ic on ic.id = c.comment_id
-  left join messages im on im.id = c.message_id`;
+  left join messages im on im.id = c.message_id
+  left join haul_offers iho on iho.id = c.haul_id and c.target_type = 'haul_offer'
+  left join haul_requests ihr on ihr.id = c.haul_id and c.target_type = 'haul_request'
+  left join haul_reviews ihv on ihv.id = c.haul_id and c.target_type = 'haul_review'`;
 
 const caseColumns = sql`
   c.id, c.status, c.target_type, c.reporters, c.weight, c.held_at is not null as held,
@@ -111,7 +126,7 @@ const caseColumns = sql`
   ${utcText(sql`c.last_reported_at`, 'ms')} as last_reported_at,
   ${utcText(sql`c.resolved_at`, 'ms')} as resolved_at, c.resolution,
   ${utcText(sql`c.first_reported_at`)} as first_key, ${utcText(sql`c.resolved_at`)} as resolved_key,
-  c.snapshot, c.post_id, c.comment_id, c.message_id,
+  c.snapshot, c.post_id, c.comment_id, c.message_id, c.haul_id,
   ${itemState} as item_state,
   case when c.comment_id is not null then (case when ic.edited_at is not null then ic.text end)
     when c.target_type <> 'user' then (case when ip.edited_at is not null then ip.title end) end as edited_text,

@@ -1,6 +1,7 @@
-import type { CaseConversation, ReportTargetType } from '@corral/contract';
+import type { CaseConversation, CaseHaul, ReportTargetType } from '@corral/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { literal, selectRows, type Tx, utcText } from '../../db/sql.ts';
+import { haulVisibleTo } from '../haul/haul.policy.ts';
 import { authorShown, commentShown } from '../items/items.policy.ts';
 import type { StoredImage } from '../media/media.service.ts';
 
@@ -9,7 +10,7 @@ import type { StoredImage } from '../media/media.service.ts';
  * migration 0010 from the reports made before the queue hold only `kind`, `title` and `created_at`.
  */
 export interface Snapshot {
-  kind?: 'post' | 'event' | 'share' | 'comment' | 'user' | 'message';
+  kind?: 'post' | 'event' | 'share' | 'comment' | 'user' | 'message' | 'haul_offer' | 'haul_request' | 'haul_review';
   title?: string | null;
   text?: string | null;
   images?: string[];
@@ -19,6 +20,8 @@ export interface Snapshot {
   post_id?: number | null;
   /** For a message: its conversation around it, as the reporter saw it. */
   conversation?: CaseConversation;
+  /** For a hauling offer, request or review: what members saw of it (ADR 028 "Hauling items"). */
+  haul?: CaseHaul;
 }
 
 /** An item's words, photos and author now, to snapshot (a share shows its original's photos). */
@@ -200,6 +203,8 @@ export interface ReportTarget {
   postId: number | null;
   commentId: number | null;
   messageId: number | null;
+  /** A hauling offer's, request's or review's row (target type haul_*). */
+  haulId: number | null;
   /** The author of the item or the sender of the message, or the reported member. */
   subjectId: string;
 }
@@ -217,10 +222,11 @@ export async function insertReport(
   const [row] = await selectRows<{ id: string; weight: number }>(
     tx,
     sql`
-      insert into reports (target_type, post_id, comment_id, message_id, target_user_id, user_id, reason, text, weight,
-        created_at)
+      insert into reports (target_type, post_id, comment_id, message_id, haul_id, target_user_id, user_id, reason, text,
+        weight, created_at)
       select ${target.type}::text, ${target.commentId === null ? target.postId : null}::bigint,
-        ${target.commentId}::bigint, ${target.messageId}::bigint, ${target.type === 'user' ? target.subjectId : null}::text,
+        ${target.commentId}::bigint, ${target.messageId}::bigint, ${target.haulId}::bigint,
+        ${target.type === 'user' ? target.subjectId : null}::text,
         u.id,
         ${r.reason}::text, ${r.text}::text, (u.reports_upheld + 2)::real / (u.reports_upheld + u.reports_dismissed + 2),
         ${r.at}::timestamptz
@@ -234,6 +240,7 @@ export async function insertReport(
 /** The open case of each kind of target, as the partial unique indexes of migrations 0010 and 0011 define it. */
 function openCaseConflict(target: ReportTarget): SQL {
   if (target.type === 'user') return sql`(subject_user_id) where status = 'open' and target_type = 'user'`;
+  if (target.haulId !== null) return sql`(target_type, haul_id) where status = 'open' and haul_id is not null`;
   if (target.messageId !== null) return sql`(message_id) where status = 'open'`;
   if (target.commentId !== null) return sql`(comment_id) where status = 'open'`;
   return sql`(post_id) where status = 'open' and target_type <> 'user' and comment_id is null`;
@@ -258,9 +265,10 @@ export async function joinOpenCase(
   const [row] = await selectRows<{ id: string; reporters: number; weight: number; held: boolean }>(
     tx,
     sql`
-      insert into moderation_cases (target_type, post_id, comment_id, message_id, subject_user_id, snapshot, reporters,
-        weight, first_reported_at, last_reported_at)
-      values (${target.type}, ${target.postId}, ${target.commentId}, ${target.messageId}, ${target.subjectId},
+      insert into moderation_cases (target_type, post_id, comment_id, message_id, haul_id, subject_user_id, snapshot,
+        reporters, weight, first_reported_at, last_reported_at)
+      values (${target.type}, ${target.postId}, ${target.commentId}, ${target.messageId}, ${target.haulId},
+        ${target.subjectId},
         ${JSON.stringify(c.snapshot)}::jsonb, 1, ${c.weight}, ${c.at}, ${c.at})
       on conflict ${openCaseConflict(target)} do update set reporters = moderation_cases.reporters + 1,
         weight = moderation_cases.weight + excluded.weight, last_reported_at = excluded.last_reported_at
@@ -276,19 +284,164 @@ export async function linkReport(tx: Tx, reportId: number, caseId: number): Prom
 
 /**
  * Holds the case's item for review, once: answers false when another report held it first. The item (a post,
- * event or share, or a comment) is then seen only by its author and staff (items.policy.ts). Members and
- * messages are never held (the caller asks only for items).
+ * event or share, or a comment) is then seen only by its author and staff (items.policy.ts). A hauling offer
+ * or request is held by setting its `removed_at` (the haul module's lists and reads hide it from all but its
+ * owner), which a dismissal or a restore clears (ADR 028 "Hauling items"). Members, messages and reviews are
+ * never held (the caller asks only for items, offers and requests).
  */
 export async function holdCase(tx: Tx, caseId: number, target: ReportTarget, at: Date): Promise<boolean> {
-  if (target.type === 'user' || target.type === 'message') return false;
+  if (target.type === 'user' || target.type === 'message' || target.type === 'haul_review') return false;
   const held = await selectRows<{ id: string }>(
     tx,
     sql`update moderation_cases set held_at = ${at} where id = ${caseId} and held_at is null returning id`,
   );
   if (held.length === 0) return false;
-  if (target.commentId !== null)
+  if (target.type === 'haul_offer' || target.type === 'haul_request')
+    await tx.execute(
+      sql`update ${haulTable(target.type)} set removed_at = ${at} where id = ${target.haulId} and removed_at is null`,
+    );
+  else if (target.commentId !== null)
     await tx.execute(sql`update comments set held_at = ${at} where id = ${target.commentId} and held_at is null`);
   else if (target.postId !== null)
     await tx.execute(sql`update posts set held_at = ${at} where id = ${target.postId} and held_at is null`);
   return true;
+}
+
+/*
+ * The hauling board (ADR 030): offers, requests and reviews are read here from their tables, as members saw
+ * them, for the reports' resolution and the cases' snapshots.
+ */
+
+/** The table of a hauling target. */
+export const haulTable = (type: 'haul_offer' | 'haul_request' | 'haul_review'): SQL =>
+  sql.raw(type === 'haul_offer' ? 'haul_offers' : type === 'haul_request' ? 'haul_requests' : 'haul_reviews');
+
+interface HaulOwnerColumns {
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  image: string | null;
+  /** Whether the reporter may see it (the board's visibility rule: haul.policy.ts). */
+  visible: boolean;
+}
+
+interface HaulLegColumns extends HaulOwnerColumns {
+  id: string;
+  event_id: string;
+  event_title: string;
+  event_from: string | null;
+  event_to: string | null;
+  origin_name: string;
+  origin_region_code: string;
+  depart_from: string;
+  depart_until: string;
+  visibility: string;
+  notes: string;
+  created_at: string;
+}
+
+export interface HaulOfferSnapshotRow extends HaulLegColumns {
+  arrive_by: string;
+  stalls_total: number;
+  stalls_free: number;
+  stall_kind: string;
+  rate_type: string;
+  price: number;
+  price_unit: string;
+}
+
+export interface HaulRequestSnapshotRow extends HaulLegColumns {
+  horses: number;
+}
+
+/** The columns an offer and a request share (`h` the row, `u` its owner, `hp` its event, `hd` its details, `pl` its origin). */
+const legColumns = (viewerId: string, owner: string) => sql`
+  h.id, h.event_id, coalesce(hp.title, '') as event_title,
+  ${utcText(sql`hd.from_date`, 's')} as event_from, ${utcText(sql`hd.to_date`, 's')} as event_to,
+  pl.name as origin_name, pl.region_code as origin_region_code,
+  ${utcText(sql`h.depart_from`, 'ms')} as depart_from, ${utcText(sql`h.depart_until`, 'ms')} as depart_until,
+  h.visibility, h.notes, ${utcText(sql`h.created_at`, 'ms')} as created_at,
+  u.id as user_id, u.first_name, u.last_name, u.image,
+  ${haulVisibleTo(viewerId, sql.raw(`h.${owner}`), sql`h.visibility`)} as visible`;
+
+const legJoins = (owner: string) => sql`
+  join users u on u.id = ${sql.raw(`h.${owner}`)}
+  join posts hp on hp.id = h.event_id
+  left join event_details hd on hd.post_id = h.event_id
+  join places pl on pl.id = h.origin_place_id`;
+
+/** An offer not removed (nor held), with whether the reporter may see it; its event's visibility is asked of items. */
+export async function selectHaulOfferSnapshot(
+  db: Tx,
+  viewerId: string,
+  offerId: number,
+): Promise<HaulOfferSnapshotRow | undefined> {
+  const [row] = await selectRows<HaulOfferSnapshotRow>(
+    db,
+    sql`
+      select ${legColumns(viewerId, 'driver_id')}, ${utcText(sql`h.arrive_by`, 'ms')} as arrive_by, h.stalls_total,
+        h.stalls_free, h.stall_kind, h.rate_type, h.price, h.price_unit
+      from haul_offers h ${legJoins('driver_id')}
+      where h.id = ${offerId} and h.removed_at is null`,
+  );
+  return row;
+}
+
+/** A request not removed (nor held), with whether the reporter may see it. */
+export async function selectHaulRequestSnapshot(
+  db: Tx,
+  viewerId: string,
+  requestId: number,
+): Promise<HaulRequestSnapshotRow | undefined> {
+  const [row] = await selectRows<HaulRequestSnapshotRow>(
+    db,
+    sql`
+      select ${legColumns(viewerId, 'rider_id')}, h.horses
+      from haul_requests h ${legJoins('rider_id')}
+      where h.id = ${requestId} and h.removed_at is null`,
+  );
+  return row;
+}
+
+export interface HaulReviewSnapshotRow {
+  id: string;
+  booking_id: string;
+  rating: number;
+  comment: string;
+  created_at: string;
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  image: string | null;
+  subject_id: string;
+  subject_first_name: string;
+  subject_last_name: string;
+  subject_image: string | null;
+  /** Shown to its subject: both sides reviewed, or `revealDays` since the booking completed (ADR 030). */
+  shown: boolean;
+}
+
+/** A review not removed, by a live author, with its subject and whether it is shown yet. */
+export async function selectHaulReviewSnapshot(
+  db: Tx,
+  reviewId: number,
+  revealDays: number,
+  now: Date,
+): Promise<HaulReviewSnapshotRow | undefined> {
+  const [row] = await selectRows<HaulReviewSnapshotRow>(
+    db,
+    sql`
+      select r.id, r.booking_id, r.rating, r.comment, ${utcText(sql`r.created_at`, 'ms')} as created_at,
+        u.id as user_id, u.first_name, u.last_name, u.image,
+        s.id as subject_id, s.first_name as subject_first_name, s.last_name as subject_last_name,
+        s.image as subject_image,
+        (exists (select 1 from haul_reviews o where o.booking_id = r.booking_id and o.author_id <> r.author_id)
+          or b.completed_at <= ${now}::timestamptz - make_interval(days => ${revealDays}::int)) as shown
+      from haul_reviews r
+      join haul_bookings b on b.id = r.booking_id
+      join users u on u.id = r.author_id and u.deleted_at is null
+      join users s on s.id = r.subject_id
+      where r.id = ${reviewId} and r.removed_at is null`,
+  );
+  return row;
 }

@@ -1,6 +1,8 @@
 import {
+  type CaseHaul,
   CONVERSATION_LIMITS,
   FEED_MESSAGES,
+  HAUL_LIMITS,
   MESSAGES,
   MODERATION_MESSAGES,
   type OkResponse,
@@ -17,12 +19,17 @@ import { profile } from '../profiles/profiles.service.ts';
 import { reachesHold } from './moderation.policy.ts';
 import { insertAuditEntry } from './moderation.queries.ts';
 import {
+  type HaulOfferSnapshotRow,
+  type HaulRequestSnapshotRow,
   holdCase,
   insertReport,
   joinOpenCase,
   linkReport,
   type ReportTarget,
   type Snapshot,
+  selectHaulOfferSnapshot,
+  selectHaulRequestSnapshot,
+  selectHaulReviewSnapshot,
   selectItemSnapshot,
   selectMemberSnapshot,
   selectMessageContext,
@@ -80,7 +87,7 @@ async function resolveItem(
   // A share shows the sharer's words, or the original's when it has none, and the original's photos.
   const words = row.title ?? (row.kind === 'share' ? row.original_title : null);
   return {
-    target: { type, postId: id, commentId: null, messageId: null, subjectId: row.user_id },
+    target: { type, postId: id, commentId: null, messageId: null, haulId: null, subjectId: row.user_id },
     snapshot: {
       kind: row.kind,
       title: row.kind === 'event' ? row.title : null,
@@ -101,7 +108,14 @@ async function resolveComment(ctx: AppContext, viewer: Viewer, id: number): Prom
   await visibleItem(ctx, viewer, Number(row.post_id));
   if (row.user_id === viewer.user.id) throw cannotReportOwn();
   return {
-    target: { type: 'comment', postId: Number(row.post_id), commentId: id, messageId: null, subjectId: row.user_id },
+    target: {
+      type: 'comment',
+      postId: Number(row.post_id),
+      commentId: id,
+      messageId: null,
+      haulId: null,
+      subjectId: row.user_id,
+    },
     snapshot: {
       kind: 'comment',
       title: null,
@@ -124,7 +138,7 @@ async function resolveMember(ctx: AppContext, viewer: Viewer, id: string): Promi
   if (!row) throw notFound();
   const name = `${row.first_name} ${row.last_name}`.trim();
   return {
-    target: { type: 'user', postId: null, commentId: null, messageId: null, subjectId: id },
+    target: { type: 'user', postId: null, commentId: null, messageId: null, haulId: null, subjectId: id },
     snapshot: {
       kind: 'user',
       title: name,
@@ -155,7 +169,7 @@ async function resolveMessage(ctx: AppContext, viewer: Viewer, id: number): Prom
     around: CONVERSATION_LIMITS.reportContext,
   });
   return {
-    target: { type: 'message', postId: null, commentId: null, messageId: id, subjectId: row.user_id },
+    target: { type: 'message', postId: null, commentId: null, messageId: id, haulId: null, subjectId: row.user_id },
     snapshot: {
       kind: 'message',
       title: null,
@@ -183,7 +197,118 @@ async function resolveMessage(ctx: AppContext, viewer: Viewer, id: number): Prom
   };
 }
 
+/*
+ * The hauling board (ADR 030; ADR 028 "Hauling items"). An offer or a request is reportable by whoever may see
+ * it: not removed nor held, the board's visibility rule (haul.policy.ts: friendship distance, blocks either
+ * way, a live owner) and its event visible to them (items). A review is shown to its subject once both sides
+ * reviewed or `reviewRevealDays` passed: its subject may report it then. Anything else is 404 as if missing;
+ * one's own is 400.
+ */
+
+const placeLabel = (name: string, regionCode: string) => [name, regionCode].filter(Boolean).join(', ');
+
+function legSnapshot(row: HaulOfferSnapshotRow | HaulRequestSnapshotRow) {
+  return {
+    event: { id: Number(row.event_id), title: row.event_title, from_date: row.event_from, to_date: row.event_to },
+    origin: { name: row.origin_name, region_code: row.origin_region_code },
+    depart_from: row.depart_from,
+    depart_until: row.depart_until,
+    visibility: row.visibility,
+    notes: row.notes,
+  };
+}
+
+function haulResolved(
+  type: 'haul_offer' | 'haul_request' | 'haul_review',
+  id: number,
+  row: { user_id: string; first_name: string; last_name: string; image: string | null; created_at: string },
+  words: { title: string; text: string },
+  haul: CaseHaul,
+): Resolved {
+  return {
+    target: { type, postId: null, commentId: null, messageId: null, haulId: id, subjectId: row.user_id },
+    snapshot: {
+      kind: type,
+      title: words.title,
+      text: words.text || null,
+      images: [],
+      created_at: row.created_at,
+      author: authorOf(row),
+      post_id: null,
+      haul,
+    },
+    subjectName: `${row.first_name} ${row.last_name}`.trim(),
+  };
+}
+
+/** An offer the reporter may see, with its event. */
+async function resolveHaulOffer(ctx: AppContext, viewer: Viewer, id: number): Promise<Resolved> {
+  const row = await selectHaulOfferSnapshot(ctx.db, viewer.user.id, id);
+  if (!row?.visible) throw notFound();
+  await visibleItem(ctx, viewer, Number(row.event_id));
+  if (row.user_id === viewer.user.id) throw cannotReportOwn();
+  const origin = placeLabel(row.origin_name, row.origin_region_code);
+  return haulResolved(
+    'haul_offer',
+    id,
+    row,
+    { title: `Hauling offer from ${origin} to ${row.event_title}`, text: row.notes },
+    {
+      kind: 'offer',
+      ...legSnapshot(row),
+      arrive_by: row.arrive_by,
+      stalls_total: row.stalls_total,
+      stalls_free: row.stalls_free,
+      stall_kind: row.stall_kind,
+      rate_type: row.rate_type,
+      price: row.price,
+      price_unit: row.price_unit,
+    },
+  );
+}
+
+/** A request the reporter may see, with its event. */
+async function resolveHaulRequest(ctx: AppContext, viewer: Viewer, id: number): Promise<Resolved> {
+  const row = await selectHaulRequestSnapshot(ctx.db, viewer.user.id, id);
+  if (!row?.visible) throw notFound();
+  await visibleItem(ctx, viewer, Number(row.event_id));
+  if (row.user_id === viewer.user.id) throw cannotReportOwn();
+  const origin = placeLabel(row.origin_name, row.origin_region_code);
+  return haulResolved(
+    'haul_request',
+    id,
+    row,
+    { title: `Hauling request from ${origin} to ${row.event_title}`, text: row.notes },
+    { kind: 'request', ...legSnapshot(row), horses: row.horses },
+  );
+}
+
+/** A review its subject sees (shown), by a live member; its author gets 400. */
+async function resolveHaulReview(ctx: AppContext, viewer: Viewer, id: number): Promise<Resolved> {
+  const row = await selectHaulReviewSnapshot(ctx.db, id, HAUL_LIMITS.reviewRevealDays, new Date(ctx.clock.now()));
+  if (!row) throw notFound();
+  if (row.user_id === viewer.user.id) throw cannotReportOwn();
+  if (row.subject_id !== viewer.user.id || !row.shown) throw notFound();
+  const subject = {
+    id: row.subject_id,
+    first_name: row.subject_first_name,
+    last_name: row.subject_last_name,
+    avatar: row.subject_image,
+  };
+  const about = `${subject.first_name} ${subject.last_name}`.trim();
+  return haulResolved(
+    'haul_review',
+    id,
+    row,
+    { title: `Review of ${about}: ${row.rating} of 5`, text: row.comment },
+    { kind: 'review', booking_id: Number(row.booking_id), rating: row.rating, comment: row.comment, subject },
+  );
+}
+
 function resolveTarget(ctx: AppContext, viewer: Viewer, type: ReportTargetType, targetId: number | string) {
+  if (type === 'haul_offer') return resolveHaulOffer(ctx, viewer, rowId(targetId));
+  if (type === 'haul_request') return resolveHaulRequest(ctx, viewer, rowId(targetId));
+  if (type === 'haul_review') return resolveHaulReview(ctx, viewer, rowId(targetId));
   if (type === 'user') return resolveMember(ctx, viewer, String(targetId));
   if (type === 'message') return resolveMessage(ctx, viewer, rowId(targetId));
   if (type === 'comment') return resolveComment(ctx, viewer, rowId(targetId));
@@ -216,7 +341,8 @@ async function file(
     await linkReport(tx, report.id, tally.id);
     // Member reports never hold a member: only a moderator suspends anyone. Nor a message: a conversation has
     // one possible reporter, whose report alone must not take the other's words away (ADR 029).
-    const holdable = target.type !== 'user' && target.type !== 'message';
+    // Nor a review: its subject alone may report it (ADR 028 "Hauling items").
+    const holdable = target.type !== 'user' && target.type !== 'message' && target.type !== 'haul_review';
     if (holdable && !tally.held && reachesHold(tally.weight, ctx.config.holdReporters)) {
       if (await holdCase(tx, tally.id, target, at))
         await insertAuditEntry(tx, {
@@ -227,7 +353,7 @@ async function file(
           subjectId: target.subjectId,
           subjectName: resolved.subjectName,
           targetType: target.type,
-          targetId: String(target.commentId ?? target.postId),
+          targetId: String(target.haulId ?? target.commentId ?? target.postId),
           reason: `Reported by ${tally.reporters} members (weight ${tally.weight.toFixed(2)})`,
           at,
         });

@@ -8,6 +8,9 @@ export const TARGET_NOUNS: Record<ReportTargetType, string> = {
   event: 'event',
   user: 'member',
   message: 'message',
+  haul_offer: 'hauling offer',
+  haul_request: 'hauling request',
+  haul_review: 'hauling review',
 };
 
 /** The buttons of a case. */

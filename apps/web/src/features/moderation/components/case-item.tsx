@@ -6,6 +6,7 @@ import { Avatar } from '../../../ui/avatar.tsx';
 import { fullName, TARGET_NOUNS } from './action-words.ts';
 import { Badge, type BadgeTone } from './badge.tsx';
 import { CaseConversationView } from './case-conversation.tsx';
+import { CaseHaulView } from './case-haul.tsx';
 
 const STATES: Record<CaseItem['state'], { label: string; tone: BadgeTone }> = {
   live: { label: 'Live', tone: 'good' },
@@ -28,13 +29,15 @@ export function ItemStateBadges({ item }: { item: CaseItem }) {
 /**
  * The reported thing as members saw it when it was first reported (the case's snapshot), so a moderator
  * judges what was reported even after an edit, a hold, a removal or a deletion; then its text now, if edited.
- * A direct message shows in its conversation (the messages around it).
+ * A direct message shows in its conversation (the messages around it); a hauling offer, request or review
+ * with its terms (case-haul.tsx).
  */
 export function CaseItemView({ item }: { item: CaseItem }) {
   const author = fullName(item.author) || 'A member';
   const noun = TARGET_NOUNS[item.target_type];
   if (item.target_type === 'user') return <MemberCard item={item} />;
   if (item.conversation) return <CaseConversationView item={item} conversation={item.conversation} />;
+  if (item.haul) return <CaseHaulView item={item} haul={item.haul} />;
   return (
     <figure className="rounded-xl border border-leather-100 bg-leather-50/60 p-3">
       <figcaption className="mb-2 text-xs font-semibold tracking-wide text-stone-500 uppercase">

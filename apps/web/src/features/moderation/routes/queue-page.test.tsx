@@ -7,7 +7,7 @@ import { paths } from '../../../config/paths.ts';
 import { fakeApi } from '../../../test/fake-api.ts';
 import { renderRoute, signInAs } from '../../../test/render-route.tsx';
 import { QueuePage } from './queue-page.tsx';
-import { reportedMessage, reportedPost } from './test-cases.ts';
+import { reportedHaulOffer, reportedMessage, reportedPost } from './test-cases.ts';
 
 const api = fakeApi();
 
@@ -215,5 +215,62 @@ describe('a reported direct message', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('The message was removed.')).toBeTruthy();
     expect(api.callsTo('POST /moderation/reports/9/actions')[0]?.body).toEqual({ action: 'remove', reason: 'Threats' });
+  });
+});
+
+describe('a reported hauling offer', () => {
+  test('shows the offer as members saw it: event, origin, dates, stalls, price, notes; and its actions', async () => {
+    api.on('GET /moderation/reports', { status: 200, body: { data: [reportedHaulOffer()], next_cursor: null } });
+    renderQueue();
+    const card = await screen.findByRole('article', { name: 'Hauling offer by Boone Harlan' });
+    const inCard = within(card);
+    expect(inCard.getByText('The hauling offer as members saw it')).toBeTruthy();
+    expect(inCard.getByText('Held for review')).toBeTruthy();
+    expect(inCard.getByText('Cody Stampede')).toBeTruthy();
+    expect(inCard.getByText('Cody, WY')).toBeTruthy();
+    expect(inCard.getByText('3 of 4 free · slant')).toBeTruthy();
+    expect(inCard.getByText('$80 per horse · Fill')).toBeTruthy();
+    expect(inCard.getByText('Deposit by wire only, before I answer')).toBeTruthy();
+    expect(inCard.getByText('Leaving')).toBeTruthy();
+    expect(inCard.getByRole('link', { name: 'Open the event’s hauling board' }).getAttribute('href')).toBe(
+      paths.eventHauling(88),
+    );
+    expect(inCard.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Dismiss',
+      'Remove',
+      'Restore',
+      'Warn',
+      'Suspend',
+      'Ban',
+    ]);
+  });
+
+  test('shows a reported review with its rating and whom it is about, and no link once removed', async () => {
+    const review = reportedHaulOffer({
+      id: 12,
+      target_type: 'haul_review',
+      item: {
+        ...reportedHaulOffer().item,
+        target_type: 'haul_review',
+        target_id: '5',
+        state: 'removed',
+        haul: {
+          kind: 'review',
+          booking_id: 3,
+          rating: 1,
+          comment: 'Never ride with her',
+          subject: { id: 'r1', first_name: 'Savannah', last_name: 'Reyes', avatar: null },
+        },
+      },
+    });
+    api.on('GET /moderation/reports', { status: 200, body: { data: [review], next_cursor: null } });
+    renderQueue();
+    const card = await screen.findByRole('article', { name: 'Hauling review by Boone Harlan' });
+    const inCard = within(card);
+    expect(inCard.getByRole('img', { name: '1 of 5 stars' })).toBeTruthy();
+    expect(inCard.getByText('Never ride with her')).toBeTruthy();
+    const figure = within(inCard.getByText('The hauling review as members saw it').closest('figure') as HTMLElement);
+    expect(figure.getByRole('link', { name: 'Savannah Reyes' }).getAttribute('href')).toBe(paths.userProfile('r1'));
+    expect(inCard.queryByRole('link', { name: /hauling board/ })).toBeNull();
   });
 });

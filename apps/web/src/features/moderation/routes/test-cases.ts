@@ -51,6 +51,7 @@ export function reportedPost(changes: Partial<ModerationCase> = {}): ModerationC
       state: 'held',
       current_text: null,
       conversation: null,
+      haul: null,
     },
     reports: reporters.map((reporter, index) => ({
       id: index + 1,
@@ -121,8 +122,53 @@ export function reportedMessage(changes: Partial<ModerationCase> = {}): Moderati
           message(96, savannah, 'Please stop', { images: ['/media/i/abc/640.webp'] }),
         ],
       },
+      haul: null,
     },
     reports: [{ ...(post.reports[0] as ModerationCase['reports'][number]), reporter: savannah }],
+    ...changes,
+  };
+}
+
+/**
+ * An open case of a hauling offer by Boone Harlan (Cody, WY to the Cody Stampede), reported by three members and
+ * held (its removed_at set by the hold, ADR 028 "Hauling items").
+ */
+export function reportedHaulOffer(changes: Partial<ModerationCase> = {}): ModerationCase {
+  const post = reportedPost();
+  return {
+    ...post,
+    id: 11,
+    target_type: 'haul_offer',
+    item: {
+      target_type: 'haul_offer',
+      target_id: '31',
+      post_id: null,
+      title: 'Hauling offer from Cody, WY to Cody Stampede',
+      text: 'Deposit by wire only, before I answer',
+      images: [],
+      created_at: '2026-11-23T08:00:00.000Z',
+      author: member('boone', 'Boone', 'Harlan'),
+      state: 'held',
+      current_text: null,
+      conversation: null,
+      haul: {
+        kind: 'offer',
+        event: { id: 88, title: 'Cody Stampede', from_date: '2026-12-01T18:00:00Z', to_date: '2026-12-03T18:00:00Z' },
+        origin: { name: 'Cody', region_code: 'WY' },
+        depart_from: '2026-11-30T14:00:00.000Z',
+        depart_until: '2026-11-30T16:00:00.000Z',
+        arrive_by: '2026-12-01T17:00:00.000Z',
+        stalls_total: 4,
+        stalls_free: 3,
+        stall_kind: 'slant',
+        rate_type: 'fill',
+        price: 80,
+        price_unit: 'horse',
+        visibility: 'everyone',
+        notes: 'Deposit by wire only, before I answer',
+      },
+    },
+    available_actions: ['dismiss', 'remove', 'restore', 'warn', 'suspend', 'ban'],
     ...changes,
   };
 }
