@@ -42,6 +42,8 @@ import { feedRoutes } from './modules/feed/feed.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { friendsRoutes } from './modules/friends/friends.routes.ts';
 import { friendRequestInvitations, missedFriendRequests } from './modules/friends/friends.service.ts';
+import { bookingsRoutes } from './modules/haul/bookings.routes.ts';
+import { scheduleHaulSweep } from './modules/haul/haul-sweep.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { imageQueue } from './modules/media/image-queue.ts';
@@ -238,6 +240,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       });
       await api.register(profilesRoutes);
       await api.register(conversationsRoutes);
+      await api.register(bookingsRoutes);
       await api.register(searchRoutes);
       await api.register(placesRoutes);
       await api.register(reportRoutes);
@@ -253,6 +256,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(accountEntryRoutes);
       await api.register(sessionRoutes);
       scheduleAccountPurge(api);
+      scheduleHaulSweep(api);
     },
     { prefix: API_PREFIX },
   );

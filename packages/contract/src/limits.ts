@@ -96,6 +96,8 @@ export const RATE_LIMITS = {
   /** Direct messages sent (a resend of the same client id counts too: it is a request all the same). */
   messagesPerMemberMinute: { points: 30, duration: MINUTE },
   messagesPerMemberHour: { points: 600, duration: HOUR },
+  /** Haul bookings made, and their answers and cancellations (ADR 030). */
+  haulBookingsPerMember: { points: 60, duration: HOUR },
   newsletterPerIp: { points: 5, duration: HOUR },
   /** The search box asks as the member types (after each pause): two a second, sustained. */
   searchPerMember: { points: 120, duration: MINUTE },

@@ -30,6 +30,8 @@ export const notificationSchema = z.object({
   accepted: z.boolean(),
   /** moderation: the action it tells of (GET /me/standing; POST /appeals appeals it once). */
   action_id: z.number().int().nullable(),
+  /** haul_booking, haul_review, haul_reminder: the booking it tells of (GET /haul/bookings/{id}). */
+  haul_booking_id: z.number().int().nullable().optional(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

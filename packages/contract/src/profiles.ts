@@ -40,6 +40,19 @@ export const profileSchema = z.object({
   counts: profileCountsSchema.nullable(),
   /** The viewer muted this member (a blocked member's profile answers 404 either way). */
   is_muted: z.boolean(),
+  /**
+   * Their hauling board record (ADR 030): completed hauls, the average of their shown reviews (null before
+   * any shows), how many show, and their late cancellations. Null where the counts are.
+   */
+  hauling: z
+    .object({
+      completed_hauls: z.number().int(),
+      rating: z.number().nullable(),
+      reviews_count: z.number().int(),
+      late_cancellations: z.number().int(),
+    })
+    .nullable()
+    .optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

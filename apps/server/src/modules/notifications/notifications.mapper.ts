@@ -47,16 +47,56 @@ export function titleOf(
           : MODERATION_MESSAGES.warned;
     case 'report_update':
       return MODERATION_MESSAGES.reportActedOn;
+    case 'haul_booking':
+      return haulBookingTitle(name, row.info);
+    case 'haul_review':
+      return `${name} reviewed your haul.`;
+    case 'haul_match':
+      return `${name} offers stalls that match your saved search.`;
+    case 'haul_reminder':
+      return `Check your horses' papers: your haul with ${name} leaves soon.`;
   }
 }
+
+/** What a booking's notification says: `info` is the booking's new status (ADR 030). */
+export const HAUL_BOOKING_INFOS = ['requested', 'confirmed', 'declined', 'expired', 'cancelled', 'completed'] as const;
+export type HaulBookingInfo = (typeof HAUL_BOOKING_INFOS)[number];
+
+function haulBookingTitle(name: string, info: string | null | undefined) {
+  switch (info as HaulBookingInfo) {
+    case 'requested':
+      return `${name} asked to book stalls on your haul.`;
+    case 'confirmed':
+      return `Your haul booking with ${name} is confirmed.`;
+    case 'declined':
+      return `${name} declined your haul booking.`;
+    case 'expired':
+      return `Your haul booking with ${name} expired unanswered.`;
+    case 'cancelled':
+      return `${name} cancelled your haul booking.`;
+    case 'completed':
+      return `Your haul with ${name} is complete: leave a review.`;
+    default:
+      return `Your haul booking with ${name} changed.`;
+  }
+}
+
+const HAUL_KINDS: ReadonlySet<string> = new Set(['haul_booking', 'haul_review', 'haul_match', 'haul_reminder']);
 
 export function toNotification(row: NotificationRow): Notification {
   return {
     id: Number(row.id),
     kind: row.kind,
     title: titleOf(row),
+    // A haul notice's info is its status (said by the title); the line under it names the event.
     info: excerpt(
-      row.kind === 'moderation' ? row.info : row.kind === 'report_update' ? '' : (row.info ?? row.post_title),
+      row.kind === 'moderation'
+        ? row.info
+        : row.kind === 'report_update'
+          ? ''
+          : HAUL_KINDS.has(row.kind)
+            ? row.post_title
+            : (row.info ?? row.post_title),
     ),
     isRead: row.is_read,
     thumbnail: row.image ?? USER_PLACEHOLDER_IMAGE,
@@ -66,5 +106,7 @@ export function toNotification(row: NotificationRow): Notification {
     can_accept: row.can_accept,
     accepted: row.accepted,
     action_id: row.moderation_action_id === null ? null : Number(row.moderation_action_id),
+    haul_booking_id:
+      row.haul_booking_id === null || row.haul_booking_id === undefined ? null : Number(row.haul_booking_id),
   };
 }

@@ -22,6 +22,8 @@ export interface NotificationRow {
   moderation_action_id: string | null;
   /** moderation: what was done (the audit entry's action): warn, remove or suspend. */
   moderation_action: string | null;
+  /** haul_*: the booking it tells of. */
+  haul_booking_id: string | null;
 }
 
 /**
@@ -66,7 +68,7 @@ const columns = sql`
   s.id, s.kind, s.actors, s.info, s.is_read, s.accepted_at is not null as accepted,
   s.friend_request_id is not null as can_accept, ${utcText(sql`s.updated_at`, 'ms')} as time,
   s.post_id, s.post_kind, s.post_title, s.actor_id, s.first_name, s.last_name, s.image, s.moderation_action_id,
-  s.moderation_action`;
+  s.moderation_action, s.haul_booking_id`;
 
 export interface PageRow extends NotificationRow {
   total: number;
@@ -154,6 +156,8 @@ export interface Cause {
    * words, while it links to the original). None for a friend request.
    */
   aboutItemId?: number | null;
+  /** haul_*: the booking it tells of. */
+  haulBookingId?: number | null;
   at: Date;
 }
 
@@ -178,9 +182,9 @@ export async function upsert(tx: Tx, c: Cause): Promise<number | null> {
     tx,
     sql`
       insert into notifications
-        (user_id, kind, cause, actor_id, post_id, friend_request_id, info, created_at, updated_at)
+        (user_id, kind, cause, actor_id, post_id, friend_request_id, info, haul_booking_id, created_at, updated_at)
       select ${c.userId}, ${c.kind}, ${c.cause}, ${c.actorId}, ${c.postId ?? null}, ${c.friendRequestId ?? null},
-        ${c.info ?? null}, ${c.at}, ${c.at}
+        ${c.info ?? null}, ${c.haulBookingId ?? null}::bigint, ${c.at}, ${c.at}
       where ${recipientSees(c.userId, c.aboutItemId ?? c.postId ?? null)}
         and ${c.kind === 'moderation' || c.kind === 'report_update' ? sql`true` : recipientHears(c.userId, c.actorId)}
       on conflict (user_id, cause) do update set actor_id = excluded.actor_id,

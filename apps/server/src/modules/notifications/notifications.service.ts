@@ -9,12 +9,12 @@ import type { Tx } from '../../db/sql.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import type { MissedEvents } from '../stream/stream.service.ts';
-import { EVENT_CANCELLED_INFO, excerpt, toNotification } from './notifications.mapper.ts';
+import { EVENT_CANCELLED_INFO, excerpt, type HaulBookingInfo, toNotification } from './notifications.mapper.ts';
 import { News } from './notifications.news.ts';
 import * as q from './notifications.queries.ts';
 
 /** What other modules use with the record… functions below. */
-export { EVENT_CANCELLED_INFO, News };
+export { EVENT_CANCELLED_INFO, type HaulBookingInfo, News };
 
 const notFound = () => new AppError(404, MESSAGES.http.notFound);
 
@@ -305,4 +305,47 @@ export async function recordReportsActedOn(
     })),
   );
   for (const row of rows) news.notification(row.userId, row.id);
+}
+
+/**
+ * The hauling board's notices (ADR 030), each to one side of a booking (or a saved search's owner) about the
+ * event of the offer, which the recipient must see when it is written: `haul_booking` (one row per booking
+ * and recipient, its `info` the booking's new status), `haul_review`, `haul_reminder` (per booking) and
+ * `haul_match` (per offer; `bookingId` null). A block either way or a mute writes nothing, as for any actor.
+ */
+export async function recordHaulNotice(
+  tx: Tx,
+  news: News,
+  c:
+    | {
+        kind: 'haul_booking';
+        info: HaulBookingInfo;
+        userId: string;
+        actorId: string;
+        eventId: number;
+        bookingId: number;
+        at: Date;
+      }
+    | {
+        kind: 'haul_review' | 'haul_reminder';
+        userId: string;
+        actorId: string;
+        eventId: number;
+        bookingId: number;
+        at: Date;
+      }
+    | { kind: 'haul_match'; userId: string; actorId: string; eventId: number; offerId: number; at: Date },
+) {
+  if (c.userId === c.actorId) return;
+  const id = await q.upsert(tx, {
+    userId: c.userId,
+    kind: c.kind,
+    cause: c.kind === 'haul_match' ? `haul_match:${c.offerId}` : `${c.kind}:${c.bookingId}`,
+    actorId: c.actorId,
+    postId: c.eventId,
+    info: c.kind === 'haul_booking' ? c.info : null,
+    haulBookingId: c.kind === 'haul_match' ? null : c.bookingId,
+    at: c.at,
+  });
+  tell(news, c.userId, id);
 }
