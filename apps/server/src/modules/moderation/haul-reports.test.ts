@@ -118,6 +118,25 @@ const removedAt = async (table: 'haul_offers' | 'haul_requests' | 'haul_reviews'
   (await row<{ removed_at: string | null }>(sql`select removed_at from ${sql.raw(table)} where id = ${id}`))
     ?.removed_at ?? null;
 
+/** What a member sees of an offer (GET /haul/offers/{id}) and of its event's Hauling tab. */
+async function seenBy(who: Member, offerId: number, eventId: number) {
+  const one = await call(t.app, 'GET', `/api/haul/offers/${offerId}`, who.token);
+  const tab = await call(t.app, 'GET', `/api/events/${eventId}/hauling`, who.token);
+  expect(tab.statusCode, tab.body).toBe(200);
+  return {
+    status: one.statusCode,
+    listed: (tab.json().offers as Array<{ id: number }>).some((offer) => offer.id === offerId),
+  };
+}
+
+/** Whether a request is on its event's Hauling tab for `who`. */
+async function requestListed(who: Member, requestId: number) {
+  const found = await row<{ event_id: string }>(sql`select event_id from haul_requests where id = ${requestId}`);
+  const tab = await call(t.app, 'GET', `/api/events/${found?.event_id}/hauling`, who.token);
+  expect(tab.statusCode, tab.body).toBe(200);
+  return (tab.json().requests as Array<{ id: number }>).some((request) => request.id === requestId);
+}
+
 describe('POST /reports of hauling offers, requests and reviews', () => {
   it('takes each once, into a case that keeps it as members saw it, with haul_id on the report and the case', async () => {
     const driver = await member('Dusty', 'Driver');
@@ -282,12 +301,17 @@ describe('POST /reports of hauling offers, requests and reviews', () => {
 describe('the automatic hold and moderators’ decisions', () => {
   it('holds an offer at HOLD_REPORTERS by its removed_at, with an audit entry; dismissing lifts it', async () => {
     const driver = await member('Dusty', 'Driver');
-    const { offerId } = await newOffer(driver);
+    const { offerId, eventId } = await newOffer(driver);
     const reporters = await Promise.all([member(), member(), member()]);
+    const [first] = reporters as [Member, Member, Member];
     for (const reporter of reporters.slice(0, 2)) await reportHaul(reporter, 'haul_offer', offerId);
     expect(await removedAt('haul_offers', offerId)).toBeNull();
+    expect(await seenBy(first, offerId, eventId)).toEqual({ status: 200, listed: true });
     await reportHaul(reporters[2] as Member, 'haul_offer', offerId);
     expect(await removedAt('haul_offers', offerId)).not.toBeNull();
+    // Held: gone from the offer's page and the event's Hauling tab, for everyone but its driver.
+    expect(await seenBy(first, offerId, eventId)).toEqual({ status: 404, listed: false });
+    expect((await call(t.app, 'GET', `/api/haul/offers/${offerId}`, driver.token)).statusCode).toBe(200);
     const caseId = await caseIdOf('haul_offer', offerId);
     expect((await openCase('haul_offer', offerId))?.held_at).not.toBeNull();
     const hold = await row<{ actor_name: string; target_type: string; target_id: string }>(
@@ -304,18 +328,22 @@ describe('the automatic hold and moderators’ decisions', () => {
     expect(dismissed.statusCode, dismissed.body).toBe(200);
     expect(await removedAt('haul_offers', offerId)).toBeNull();
     expect(dismissed.json().data).toMatchObject({ status: 'resolved', held: false, item: { state: 'live' } });
+    expect(await seenBy(first, offerId, eventId)).toEqual({ status: 200, listed: true });
   });
 
   it('holds a request too, and restore lifts the hold; a review is never held', async () => {
     const rider = await member('Rita', 'Rider');
     const requestId = await newRequest(rider);
-    for (const reporter of await Promise.all([member(), member(), member()]))
-      await reportHaul(reporter, 'haul_request', requestId);
+    const reporters = await Promise.all([member(), member(), member()]);
+    expect(await requestListed(reporters[0] as Member, requestId)).toBe(true);
+    for (const reporter of reporters) await reportHaul(reporter, 'haul_request', requestId);
     expect(await removedAt('haul_requests', requestId)).not.toBeNull();
+    expect(await requestListed(reporters[0] as Member, requestId)).toBe(false);
     const caseId = await caseIdOf('haul_request', requestId);
     const restored = await act(caseId, { action: 'restore', reason: 'Fine' });
     expect(restored.statusCode, restored.body).toBe(200);
     expect(await removedAt('haul_requests', requestId)).toBeNull();
+    expect(await requestListed(reporters[0] as Member, requestId)).toBe(true);
 
     // With HOLD_REPORTERS at 1, one report holds an offer, but a review (one possible reporter) stays up.
     const main = t;
@@ -346,8 +374,10 @@ describe('the automatic hold and moderators’ decisions', () => {
     await reportHaul(reporter, 'haul_offer', offerId);
     const caseId = await caseIdOf('haul_offer', offerId);
 
+    expect(await seenBy(reporter, offerId, eventId)).toEqual({ status: 200, listed: true });
     const removed = await act(caseId, { action: 'remove', reason: 'Scam offer', note: 'Asked for deposits' });
     expect(removed.statusCode, removed.body).toBe(200);
+    expect(await seenBy(reporter, offerId, eventId)).toEqual({ status: 404, listed: false });
     expect(removed.json().data).toMatchObject({ status: 'resolved', resolution: 'remove', item: { state: 'removed' } });
     expect(await removedAt('haul_offers', offerId)).not.toBeNull();
     // The booking is not cancelled.
@@ -387,7 +417,7 @@ describe('the automatic hold and moderators’ decisions', () => {
     const restored = await act(caseId, { action: 'restore', reason: 'Appeal granted' });
     expect(restored.statusCode, restored.body).toBe(200);
     expect(await removedAt('haul_offers', offerId)).toBeNull();
-    expect(eventId).toBeGreaterThan(0);
+    expect(await seenBy(reporter, offerId, eventId)).toEqual({ status: 200, listed: true });
   });
 
   it('removes a review, and warns a request’s rider as for any case', async () => {
