@@ -37,7 +37,7 @@ export function BookingRow({ booking, as }: { booking: HaulBooking; as: 'rider' 
           <Link to={paths.haulBooking(booking.id)} className="font-semibold break-words text-leather-900 underline">
             {title}
           </Link>
-          <BookingStatusBadge status={booking.status} />
+          <BookingStatusBadge status={booking.status} asDriver={as === 'driver'} />
         </p>
         <p className="text-sm text-stone-600">
           {as === 'driver' ? 'Rider' : 'Driver'}: {memberName(other)} · leaves{' '}

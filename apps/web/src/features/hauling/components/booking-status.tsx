@@ -10,8 +10,14 @@ export const BOOKING_STATUS_LABELS: Record<HaulBooking['status'], string> = {
   completed: 'Completed',
 };
 
-/** A booking's status as a badge, in words. */
-export function BookingStatusBadge({ status }: { status: HaulBooking['status'] }) {
+/** A booking's status as a badge, in words; a request waits for the driver's answer, said to the driver as theirs. */
+export function BookingStatusBadge({
+  status,
+  asDriver = false,
+}: {
+  status: HaulBooking['status'];
+  asDriver?: boolean;
+}) {
   return (
     <span
       className={clsx(
@@ -23,7 +29,7 @@ export function BookingStatusBadge({ status }: { status: HaulBooking['status'] }
             : 'bg-stone-200 text-stone-700',
       )}
     >
-      {BOOKING_STATUS_LABELS[status]}
+      {asDriver && status === 'requested' ? 'Waiting for your answer' : BOOKING_STATUS_LABELS[status]}
     </span>
   );
 }

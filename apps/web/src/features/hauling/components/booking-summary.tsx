@@ -36,10 +36,14 @@ export function BookingSummary({ booking, now }: { booking: HaulBooking; now?: n
             {offer.event.title}
           </Link>
         </h1>
-        <BookingStatusBadge status={booking.status} />
+        <BookingStatusBadge status={booking.status} asDriver={offer.is_mine} />
       </div>
       {booking.status === 'requested' && (
-        <p className="mt-1 text-sm font-semibold text-amber-800">{expiryText(booking.expires_at, now)}</p>
+        <p className="mt-1 text-sm font-semibold text-amber-800">
+          {offer.is_mine
+            ? expiryText(booking.expires_at, now).replace('unless the driver answers', 'unless you answer')
+            : expiryText(booking.expires_at, now)}
+        </p>
       )}
       {booking.status === 'cancelled' && (
         <p className="mt-1 text-sm text-stone-700">

@@ -38,7 +38,8 @@ describe('A booking', () => {
     });
     open();
     expect(await screen.findByRole('heading', { name: 'Haul to Cody Stampede' })).toBeTruthy();
-    expect(screen.getByText('Expires in 5 hours unless the driver answers.')).toBeTruthy();
+    expect(screen.getByText('Expires in 5 hours unless you answer.')).toBeTruthy();
+    expect(screen.getByText('Waiting for your answer')).toBeTruthy();
     expect(screen.getByText('Health certificate: older than 30 days')).toBeTruthy();
     expect(screen.getByText('1 horse needs papers before the haul.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Open the conversation' }).getAttribute('href')).toBe(

@@ -104,7 +104,7 @@ function Hauls({ hauls }: { hauls: MyHaulsResponse }) {
       </Section>
       <Section title="My offers" empty="You have not offered stalls.">
         {offers.length > 0 && (
-          <div className="grid gap-3 lg:grid-cols-2">
+          <div className="flex flex-col gap-3">
             {offers.map((offer) => (
               <MyOffer key={offer.id} offer={offer} />
             ))}
