@@ -43,6 +43,7 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { friendsRoutes } from './modules/friends/friends.routes.ts';
 import { friendRequestInvitations, missedFriendRequests } from './modules/friends/friends.service.ts';
 import { bookingsRoutes } from './modules/haul/bookings.routes.ts';
+import { haulRoutes } from './modules/haul/haul.routes.ts';
 import { scheduleHaulSweep } from './modules/haul/haul-sweep.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
@@ -240,6 +241,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       });
       await api.register(profilesRoutes);
       await api.register(conversationsRoutes);
+      await api.register(haulRoutes);
       await api.register(bookingsRoutes);
       await api.register(searchRoutes);
       await api.register(placesRoutes);

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../app-context.ts';
 import { associations, eventTypes, sessions, userAssociations, userEventTypes, users } from '../db/schema.ts';
 import { seedDemoFeed } from './demo-feed.ts';
+import { seedDemoHauls } from './demo-hauls.ts';
 import { seedDemoMessages } from './demo-messages.ts';
 import { seedDemoProfiles } from './demo-profiles.ts';
 
@@ -107,6 +108,7 @@ export async function seedDemoCommunity(ctx: AppContext): Promise<boolean> {
   await seedDemoFeed(ctx, everyone);
   await seedDemoProfiles(ctx, everyone);
   await seedDemoStaff(ctx);
+  await seedDemoHauls(ctx, everyone);
   // Later issues append their steps here.
 
   await setUp(ctx, memberId(members, DEMO_PERSON.email), DEMO_PERSON);

@@ -299,6 +299,11 @@ describe('who sees an offer', () => {
     const fofId = fof.json().data[0].id as number;
     expect((await get(`/api/haul/offers/${fofId}`, friendOfFriend.token)).statusCode).toBe(200);
     expect((await get(`/api/haul/offers/${fofId}`, stranger.token)).statusCode).toBe(404);
-    expect((await tab(event.id, friend.token)).friends_going).toBe(0);
+    // The driver's friend follows the event: one friend going, on the tab and on each offer.
+    expect((await tab(event.id, driver.token)).friends_going).toBe(0);
+    await t.ctx.db.execute(sql`insert into event_follows (post_id, user_id) values (${event.id}, ${friend.user.id})`);
+    const driverTab = await tab(event.id, driver.token);
+    expect(driverTab.friends_going).toBe(1);
+    expect(driverTab.offers.every((o) => o.friends_going === 1 && o.is_mine)).toBe(true);
   }, 60_000);
 });

@@ -149,6 +149,7 @@ export async function createOffers(ctx: AppContext, viewer: Viewer, input: Creat
     terms,
     legs.map((leg) => new Date(leg.depart_until)),
   );
+  await ctx.limiter.consume(['contentPerMember', viewer.user.id]);
   const ids = await ctx.db.transaction(async (tx) => {
     if (!(await placeExists(tx, input.origin_place_id))) throw refuse('origin_place_id', M.placeNotFound);
     if ((await openCount(tx, viewer.user.id)) + legs.length > HAUL_LIMITS.openPerMember)

@@ -30,6 +30,7 @@ export async function createRequest(ctx: AppContext, viewer: Viewer, input: Crea
   const until = new Date(input.depart_until);
   if (from.getTime() <= now.getTime()) throw refuse('depart_from', M.departurePast);
   if (until.getTime() <= from.getTime()) throw refuse('depart_until', M.departureOrder);
+  await ctx.limiter.consume(['contentPerMember', viewer.user.id]);
   const id = await ctx.db.transaction(async (tx) => {
     checkEvent(await selectLegEvent(tx, viewer.user.id, input.event_id, null), now);
     if (!(await placeExists(tx, input.origin_place_id))) throw refuse('origin_place_id', M.placeNotFound);
