@@ -3,18 +3,20 @@ import {
   type CreateHaulBookingRequest,
   type CreateHaulOfferRequest,
   type CreateHaulRequestRequest,
+  type EventDetailResponse,
   type HaulBooking,
   type HaulingResponse,
   type HaulOffer,
   type HaulRequest,
   type HorsesResponse,
   type MyHaulsResponse,
+  type PagedFeed,
   type RATE_TYPES,
   type UpdateHaulOfferRequest,
 } from '@corral/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { haulKeys } from '../../../lib/query-keys.ts';
+import { haulKeys, itemKeys } from '../../../lib/query-keys.ts';
 
 export type RateType = (typeof RATE_TYPES)[number];
 
@@ -126,4 +128,29 @@ export const useHorsesForBooking = () =>
   useQuery({
     queryKey: haulKeys.horses(),
     queryFn: ({ signal }) => api.get<HorsesResponse>(API_PATHS.meHorses, { signal }).then((answer) => answer.data),
+  });
+
+/**
+ * The events a run of events can go on to: the member's upcoming events (created or followed, GET
+ * /events?scope=mine, first page), as `{ id, title, from_date }`.
+ */
+export const useRunEvents = (enabled: boolean) =>
+  useQuery({
+    queryKey: [...haulKeys.all, 'run-events'],
+    queryFn: ({ signal }) =>
+      api
+        .get<PagedFeed>(API_PATHS.events, { signal, query: { scope: 'mine' } })
+        .then((page) =>
+          page.data.map((item) => ({ id: item.id, title: item.title ?? 'Event', from_date: item.from_date ?? '' })),
+        ),
+    enabled,
+  });
+
+/** GET /events/{id}: a run's next event (zone and performances), under the same key and shape as events-api's. */
+export const useRunEventDetail = (id: number | null) =>
+  useQuery({
+    queryKey: itemKeys.event(id ?? 0),
+    queryFn: ({ signal }) =>
+      api.get<EventDetailResponse>(API_PATHS.event(id ?? 0), { signal }).then((answer) => answer.data),
+    enabled: id !== null && id > 0,
   });

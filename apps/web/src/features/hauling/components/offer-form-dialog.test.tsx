@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { HAUL_MESSAGES, type MyHaulsResponse } from '@corral/contract';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../test/fake-api.ts';
@@ -54,6 +54,7 @@ describe('Offer a haul', () => {
     // An insurance that runs out before the departure day is refused too; an MC number alone is enough.
     await user.type(screen.getByLabelText('MC number *'), 'MC-123456');
     fireEvent.change(screen.getByLabelText('Leave from'), { target: { value: '2031-07-19T06:00' } });
+    fireEvent.change(screen.getByLabelText('Leave by'), { target: { value: '2031-07-19T09:00' } });
     fireEvent.change(screen.getByLabelText('Insurance expires on *'), { target: { value: '2031-07-18' } });
     await user.click(screen.getByRole('button', { name: 'Offer haul' }));
     expect(await screen.findByText(M.insuranceExpired)).toBeTruthy();
@@ -121,5 +122,59 @@ describe('Offer a haul', () => {
     await user.click(screen.getByRole('button', { name: 'Offer haul' }));
     expect(await screen.findByText(M.departureAfterArrival)).toBeTruthy();
     expect(api.callsTo('POST /haul/offers')).toHaveLength(0);
+  });
+
+  it("adds the next event of a run: its performance and window on its own clock, the server's refusal on the leg", async () => {
+    api.on('GET /me/hauls', { status: 200, body: mine() });
+    api.on('GET /events', {
+      status: 200,
+      body: {
+        data: [
+          { id: EVENT.id, title: EVENT.title, from_date: EVENT.from_date },
+          { id: 77, title: 'Ellensburg Rodeo', from_date: '2031-08-29T17:00:00.000Z' },
+        ],
+        next_cursor: null,
+      },
+    });
+    const ellensburg = {
+      ...EVENT,
+      id: 77,
+      title: 'Ellensburg Rodeo',
+      time_zone: 'America/Los_Angeles',
+      performances: [{ id: 71, name: 'Labor Day', starts_at: '2031-08-29T20:00:00.000Z' }],
+    };
+    api.on('GET /events/77', { status: 200, body: { data: ellensburg } });
+    api.on('POST /haul/offers', {
+      status: 422,
+      body: { message: 'Check the form.', errors: { 'next_legs.0.depart_from': [M.departurePast] } },
+    });
+    const user = userEvent.setup();
+    open();
+    await fillValidFillOffer(user);
+    await user.click(screen.getByRole('button', { name: 'Add the next event' }));
+    const leg = screen.getByRole('group', { name: 'Leg 2' });
+    const next = within(leg).getByLabelText('Next event') as HTMLSelectElement;
+    // The event itself is not offered again.
+    await waitFor(() =>
+      expect([...next.options].map((option) => option.text)).toEqual(['Choose an event', 'Ellensburg Rodeo']),
+    );
+    await user.selectOptions(next, '77');
+    await within(leg).findByText(/Labor Day/);
+    // Los Angeles is UTC-7 in August.
+    fireEvent.change(within(leg).getByLabelText('Leave from'), { target: { value: '2031-08-28T08:00' } });
+    fireEvent.change(within(leg).getByLabelText('Leave by'), { target: { value: '2031-08-28T10:00' } });
+    await user.click(screen.getByRole('button', { name: 'Offer haul' }));
+
+    expect(await within(leg).findByText(M.departurePast)).toBeTruthy();
+    expect(api.callsTo('POST /haul/offers')[0]?.body).toMatchObject({
+      next_legs: [
+        {
+          event_id: 77,
+          arrive_performance_id: 71,
+          depart_from: '2031-08-28T15:00:00.000Z',
+          depart_until: '2031-08-28T17:00:00.000Z',
+        },
+      ],
+    });
   });
 });

@@ -10,6 +10,7 @@ import { useCreateOffer, useMyHaulsSummary } from '../api/hauling-api.ts';
 import { FormAlert, formFailure } from './haul-form-controls.tsx';
 import { OfferFormFields } from './offer-form-fields.tsx';
 import { newOfferFormValues, type OfferFormValues, offerFormField, offerFormSchema } from './offer-form-schema.ts';
+import { OfferRunFields } from './offer-run-fields.tsx';
 
 /**
  * Offer a haul to the event: a dialog on wider screens, the whole screen on phones. Checked by the server's
@@ -84,10 +85,10 @@ export function OfferFormDialog({
         <fieldset disabled={create.isPending} className="m-0 min-w-0 border-0 p-0">
           <legend className="sr-only">Your haul</legend>
           <OfferFormFields form={form} timeZone={event.time_zone} performances={event.performances} />
+          <div className="mt-4">
+            <OfferRunFields form={form} eventId={event.id} fromDate={event.from_date} />
+          </div>
         </fieldset>
-        <p className="text-xs text-stone-500">
-          A run of several events (next legs) can't be added here yet: offer each event's haul from its own page.
-        </p>
         <FormAlert message={failure} />
       </form>
     </Modal>

@@ -11,7 +11,7 @@ import {
   type STALL_KINDS,
 } from '@corral/contract';
 import { z } from 'zod';
-import { fromLocalInput, toLocalInput } from './haul-times.ts';
+import { fromLocalInput } from './haul-times.ts';
 
 const M = HAUL_MESSAGES;
 const L = HAUL_LIMITS;
@@ -37,9 +37,29 @@ export interface OfferFormValues {
   visibility: (typeof HAUL_VISIBILITIES)[number];
   detour_km: string;
   notes: string;
+  next_legs: RunLegValues[];
 }
 
-export type OfferFormFieldName = keyof OfferFormValues;
+/** A further leg of a run of events: it leaves from the previous leg's event. Times on this event's clock. */
+export interface RunLegValues {
+  event_id: string;
+  arrive_performance_id: string;
+  depart_from: string;
+  depart_until: string;
+  /** The leg's event's zone, put once its detail is loaded (the window is read on its clock). */
+  time_zone: string;
+}
+
+export type OfferFormFieldName = Exclude<keyof OfferFormValues, 'next_legs'>;
+export type OfferFormPath = OfferFormFieldName | `next_legs.${number}.${Exclude<keyof RunLegValues, 'time_zone'>}`;
+
+export const newRunLeg = (): RunLegValues => ({
+  event_id: '',
+  arrive_performance_id: '',
+  depart_from: '',
+  depart_until: '',
+  time_zone: '',
+});
 
 export const newOfferFormValues = (performances: EventPerformance[]): OfferFormValues => ({
   origin: null,
@@ -61,6 +81,7 @@ export const newOfferFormValues = (performances: EventPerformance[]): OfferFormV
   visibility: 'everyone',
   detour_km: String(L.detourKmDefault),
   notes: '',
+  next_legs: [],
 });
 
 const wholeNumber = (value: string) => (/^\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN);
@@ -76,8 +97,12 @@ export function offerFormSchema(
   return z
     .custom<OfferFormValues>()
     .superRefine((values, context) => {
-      const issue = (path: OfferFormFieldName, message: string) =>
-        context.addIssue({ code: 'custom', path: [path], message });
+      const issue = (path: OfferFormPath, message: string) =>
+        context.addIssue({
+          code: 'custom',
+          path: path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+          message,
+        });
       if (!values.origin) issue('origin', M.placeNotFound);
       const from = fromLocalInput(values.depart_from, event.time_zone);
       const until = fromLocalInput(values.depart_until, event.time_zone);
@@ -101,7 +126,11 @@ export function offerFormSchema(
       if (values.rate_type === 'fill') {
         const cap = wholeNumber(values.cap_per_horse);
         if (values.cap_per_horse.trim() === '' || Number.isNaN(cap)) issue('cap_per_horse', M.fillNeedsCap);
-        else if (values.price_unit === 'horse' && price > cap) issue('cap_per_horse', M.priceAboveCap);
+        else if (stalls >= 1 && price >= 0) {
+          // A trip's price is shared by its stalls (the server's rule: rounded up).
+          const perHorse = values.price_unit === 'horse' ? price : Math.ceil(price / stalls);
+          if (perHorse > cap) issue('price', M.priceAboveCap);
+        }
       } else {
         const usdot = values.usdot_number.trim();
         const mc = values.mc_number.trim();
@@ -110,9 +139,26 @@ export function offerFormSchema(
         if (mc && !new RegExp(L.mcPattern).test(mc.toUpperCase())) issue('mc_number', M.mcInvalid);
         const insurance = values.insurance_expires_on;
         if (!insurance) issue('insurance_expires_on', M.professionalNeedsInsurance);
-        else if (from && insurance < toLocalInput(from, event.time_zone).slice(0, 10))
-          issue('insurance_expires_on', M.insuranceExpired);
+        else {
+          // Valid on every leg's day of leaving (the server's rule: the last departure's UTC day).
+          const lastDay = [until, ...values.next_legs.map((leg) => fromLocalInput(leg.depart_until, leg.time_zone))]
+            .flatMap((at) => (at ? [at.slice(0, 10)] : []))
+            .sort()
+            .at(-1);
+          if (lastDay && insurance < lastDay) issue('insurance_expires_on', M.insuranceExpired);
+        }
       }
+      values.next_legs.forEach((leg, index) => {
+        const at = <F extends Exclude<keyof RunLegValues, 'time_zone'>>(field: F) =>
+          `next_legs.${index}.${field}` as const;
+        if (!leg.event_id) issue(at('event_id'), 'Pick the next event.');
+        else if (!leg.arrive_performance_id) issue(at('arrive_performance_id'), M.performanceNotOfEvent);
+        const legFrom = leg.time_zone ? fromLocalInput(leg.depart_from, leg.time_zone) : null;
+        const legUntil = leg.time_zone ? fromLocalInput(leg.depart_until, leg.time_zone) : null;
+        if (!legFrom) issue(at('depart_from'), 'Give a date and time.');
+        if (!legUntil) issue(at('depart_until'), 'Give a date and time.');
+        else if (legFrom && Date.parse(legUntil) <= Date.parse(legFrom)) issue(at('depart_until'), M.departureOrder);
+      });
     })
     .transform((values): CreateHaulOfferRequest => {
       const professional = values.rate_type === 'professional';
@@ -137,16 +183,27 @@ export function offerFormSchema(
         visibility: values.visibility,
         detour_km: Number(values.detour_km),
         notes: values.notes.trim(),
-        next_legs: [],
+        next_legs: values.next_legs.map((leg) => ({
+          event_id: Number(leg.event_id),
+          arrive_performance_id: Number(leg.arrive_performance_id),
+          depart_from: fromLocalInput(leg.depart_from, leg.time_zone) ?? '',
+          depart_until: fromLocalInput(leg.depart_until, leg.time_zone) ?? '',
+        })),
       };
     });
 }
 
-/** A server field's name on the form ('origin_place_id' is the origin typeahead). */
-export function offerFormField(serverField: string): OfferFormFieldName | null {
-  const field = serverField.split('.')[0] ?? '';
+const LEG_FIELDS = ['event_id', 'arrive_performance_id', 'depart_from', 'depart_until'];
+
+/** A server field's path on the form ('origin_place_id' is the origin typeahead; a run's legs keep theirs). */
+export function offerFormField(serverField: string): OfferFormPath | null {
+  const [field = '', index, legField = ''] = serverField.split('.');
+  if (field === 'next_legs')
+    return index && /^\d+$/.test(index) && LEG_FIELDS.includes(legField)
+      ? (`next_legs.${Number(index)}.${legField}` as OfferFormPath)
+      : null;
   if (field === 'origin_place_id') return 'origin';
-  if (field === 'event_id' || field === 'next_legs') return null;
-  const names: OfferFormFieldName[] = Object.keys(newOfferFormValues([])) as OfferFormFieldName[];
-  return (names as string[]).includes(field) ? (field as OfferFormFieldName) : null;
+  if (field === 'event_id') return null;
+  const names = Object.keys(newOfferFormValues([])).filter((name) => name !== 'next_legs');
+  return names.includes(field) ? (field as OfferFormFieldName) : null;
 }
