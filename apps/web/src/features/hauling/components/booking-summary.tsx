@@ -53,6 +53,8 @@ export function BookingSummary({ booking, now }: { booking: HaulBooking; now?: n
         </p>
       )}
       <div className="mt-4">
+        {/* The card's route is an h3: a heading between keeps the outline in order. */}
+        <h2 className="sr-only">The offer</h2>
         <OfferCard offer={offer} />
       </div>
       <dl className="mt-4 grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
