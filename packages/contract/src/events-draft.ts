@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from './common.ts';
 import { EVENT_CONFIRMATIONS, EVENT_KINDS, EVENT_TOUR_CHOICES } from './events.constants.ts';
+import { HAUL_MESSAGES } from './haul.constants.ts';
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
 import { canonicalTimeZone, isTimeZone, isWallTime, localTimeToInstant } from './time-zone.ts';
@@ -116,6 +117,21 @@ const eventDraftShape = {
   timeZone: timeZoneField,
   eventLocation: requiredText(M.locationRequired, LIMITS.eventLocationMax),
   eventAddress: requiredText(M.addressRequired, LIMITS.eventAddressMax),
+  /**
+   * Ours: the gazetteer's place the organiser picked (GET /places); absent, the server resolves one from the
+   * location (on creation, and when the location changes). A place that does not exist is refused.
+   */
+  place_id: z
+    .preprocess(
+      (value) => (value === null || value === '' ? undefined : numberFromText(value)),
+      z
+        .number({ error: HAUL_MESSAGES.placeNotFound })
+        .int({ error: HAUL_MESSAGES.placeNotFound })
+        .min(1, { error: HAUL_MESSAGES.placeNotFound })
+        .max(PG_INT_MAX, { error: HAUL_MESSAGES.placeNotFound })
+        .optional(),
+    )
+    .optional(),
   /** The kind: rodeo, concert or conference. */
   eventType: choice(EVENT_KINDS, M.eventTypeRequired),
   /** Ours: the disciplines (GET /setup/event-types ids) shown as the card's event types; optional, deduplicated. */

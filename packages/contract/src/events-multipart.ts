@@ -76,5 +76,6 @@ export function toEventMultipartFields(draft: EventDraft | EventUpdate): Record<
     addedMoney: String(draft.addedMoney),
   };
   if ('removeImage' in draft) fields.removeImage = String(draft.removeImage);
+  if (draft.place_id !== undefined) fields.place_id = String(draft.place_id);
   return fields;
 }

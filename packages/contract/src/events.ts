@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EVENT_CONFIRMATIONS, EVENT_KINDS } from './events.constants.ts';
 import { feedUserSchema, imageMediaSchema } from './feed.ts';
 import { referenceItemSchema } from './onboarding.ts';
+import { placeSchema } from './places.ts';
 
 /*
  * Events as the server answers them. The draft a member sends is `events-draft.ts` (its schema),
@@ -34,6 +35,8 @@ export const eventDetailSchema = z.object({
   time_zone: z.string(),
   location: z.string(),
   address: z.string(),
+  /** The gazetteer's place of the location (docs/decisions/030-hauling-board.md); null when none was found. */
+  place: placeSchema.nullable(),
   /** Whole dollars; 0 when none. */
   added_money: z.number().int(),
   is_private: z.boolean(),

@@ -7,6 +7,7 @@ import {
   eventEventTypes,
   eventFollows,
   eventPerformances,
+  eventPlaces,
   postImages,
   posts,
 } from '../../db/schema.ts';
@@ -42,6 +43,8 @@ export interface EventRecord {
   confirmation: EventConfirmation;
   eventTypeIds: number[];
   performances: Array<{ position: number; name: string; startsAt: Date }>;
+  /** The gazetteer's place: an id to store, null to clear, undefined to keep what is stored. */
+  placeId?: number | null | undefined;
 }
 
 /** Which of the reference ids a draft names exist: one statement. */
@@ -75,6 +78,12 @@ async function writeParts(tx: Tx, postId: number, event: EventRecord) {
   if (event.eventTypeIds.length > 0)
     await tx.insert(eventEventTypes).values(event.eventTypeIds.map((eventTypeId) => ({ postId, eventTypeId })));
   await tx.insert(eventAssociations).values({ postId, associationId: event.associationId });
+  if (event.placeId === null) await tx.delete(eventPlaces).where(eq(eventPlaces.postId, postId));
+  else if (event.placeId !== undefined)
+    await tx
+      .insert(eventPlaces)
+      .values({ postId, placeId: event.placeId })
+      .onConflictDoUpdate({ target: eventPlaces.postId, set: { placeId: event.placeId } });
 }
 
 const details = (event: EventRecord, now: Date) => ({
@@ -237,6 +246,15 @@ export interface EventDetailRow {
   time_zone: string;
   location: string;
   address: string;
+  place: {
+    id: number;
+    name: string;
+    region: string;
+    region_code: string;
+    country: 'US' | 'CA';
+    latitude: number;
+    longitude: number;
+  } | null;
   added_money: number;
   is_private: boolean;
   tour: boolean;
@@ -264,6 +282,9 @@ const detail = preparedStatement<{ viewer: string; id: number }, EventDetailRow>
   ({ viewer, id }) => sql`
     select p.id, p.title, ed.kind, ${utcText(sql`ed.from_date`, 's')} as from_date,
       ${utcText(sql`ed.to_date`, 's')} as to_date, ed.time_zone, ed.location, ed.address, ed.added_money,
+      (select json_build_object('id', pl.id, 'name', pl.name, 'region', pl.region, 'region_code', pl.region_code,
+          'country', pl.country, 'latitude', pl.latitude, 'longitude', pl.longitude)
+        from event_places epl join places pl on pl.id = epl.place_id where epl.post_id = p.id) as place,
       ed.is_private, ed.tour, ed.sync, ed.confirmation,
       (select json_build_object('id', c.id, 'name', c.name, 'abr', c.abr) from circuits c where c.id = ed.circuit_id)
         as circuit,

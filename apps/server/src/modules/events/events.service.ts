@@ -10,6 +10,7 @@ import {
   type FeedItem,
   type FollowEventResponse,
   formatInstantWithZone,
+  HAUL_MESSAGES,
   MESSAGES,
   type PagedFeed,
 } from '@corral/contract';
@@ -21,6 +22,7 @@ import type { Viewer } from '../../lib/viewer.ts';
 import { getItem, itemPage } from '../items/items.service.ts';
 import { deleteStoredImage, type StoredImage, storeImage, toImageMedia } from '../media/media.service.ts';
 import { EVENT_CANCELLED_INFO, News, recordEventUpdate } from '../notifications/notifications.service.ts';
+import { placeById, resolvePlace, toPlace } from '../places/places.service.ts';
 import { toIcs } from './events.ics.ts';
 import * as q from './events.queries.ts';
 
@@ -39,8 +41,28 @@ export const EVENT_MESSAGES = {
 
 export const EVENTS_PAGE_SIZE = 10;
 
+/**
+ * The event's place (docs/decisions/030-hauling-board.md): the one the organiser picked (400 if it does not
+ * exist), or else, on creation or when the location changed (`previousLocation` differs), the one the location
+ * names (none found clears it); otherwise what is stored stays (undefined).
+ */
+async function placeOf(
+  ctx: AppContext,
+  draft: EventDraft,
+  previousLocation: string | null,
+): Promise<number | null | undefined> {
+  if (draft.place_id !== undefined) {
+    const place = await placeById(ctx.db, draft.place_id);
+    if (!place) throw new AppError(400, HAUL_MESSAGES.placeNotFound, { place_id: [HAUL_MESSAGES.placeNotFound] });
+    return place.id;
+  }
+  if (previousLocation === draft.eventLocation) return undefined;
+  const resolved = await resolvePlace(ctx.db, draft.eventLocation);
+  return resolved ? resolved.id : previousLocation === null ? undefined : null;
+}
+
 /** The draft as rows; unknown association, circuit or event type ids are refused together (422). */
-async function toRecord(ctx: AppContext, draft: EventDraft): Promise<q.EventRecord> {
+async function toRecord(ctx: AppContext, draft: EventDraft, previousLocation: string | null): Promise<q.EventRecord> {
   const missing = await q.selectMissingReferences(ctx.db, {
     associationId: draft.associationType,
     circuitId: draft.circuits,
@@ -52,8 +74,10 @@ async function toRecord(ctx: AppContext, draft: EventDraft): Promise<q.EventReco
   if (missing.eventTypes) errors.eventTypeIds = [M.eventTypesInvalid];
   const first = Object.values(errors)[0]?.[0];
   if (first) throw new AppError(422, first, errors);
+  const placeId = await placeOf(ctx, draft, previousLocation);
   const instants = eventInstants(draft);
   return {
+    placeId,
     title: draft.eventTitle,
     kind: draft.eventType,
     fromDate: new Date(instants.from_date),
@@ -89,7 +113,7 @@ export async function createEvent(
   input: { draft: EventDraft; files: Buffer[] },
 ): Promise<FeedItem> {
   const file = oneImage(input.files);
-  const record = await toRecord(ctx, input.draft);
+  const record = await toRecord(ctx, input.draft, null);
   await ctx.limiter.consume(
     ['contentPerMember', viewer.user.id],
     ...(file ? [['mediaUploadsPerMember', viewer.user.id] as const] : []),
@@ -117,6 +141,7 @@ function toDetail(ctx: AppContext, viewer: Viewer, row: q.EventDetailRow): Event
     time_zone: row.time_zone,
     location: row.location,
     address: row.address,
+    place: row.place ? toPlace(row.place) : null,
     added_money: row.added_money,
     is_private: row.is_private,
     tour: row.tour,
@@ -179,9 +204,9 @@ export async function updateEvent(
   input: { draft: EventUpdate; files: Buffer[] },
 ): Promise<EventDetail> {
   const file = oneImage(input.files);
-  if (!(await q.selectEventDetail(ctx.db, viewer.user.id, id).then((row) => row?.user_id === viewer.user.id)))
-    throw notFound();
-  const record = await toRecord(ctx, input.draft);
+  const current = await q.selectEventDetail(ctx.db, viewer.user.id, id);
+  if (current?.user_id !== viewer.user.id) throw notFound();
+  const record = await toRecord(ctx, input.draft, current.location);
   await ctx.limiter.consume(
     ['contentPerMember', viewer.user.id],
     ...(file ? [['mediaUploadsPerMember', viewer.user.id] as const] : []),

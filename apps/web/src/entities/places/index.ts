@@ -1,0 +1,3 @@
+/** The gazetteer (docs/decisions/030-hauling-board.md): the place typeahead and how places are shown. */
+export { fetchPlaces, placeKeys, placeLabel, placesQueryOptions, usePlaces } from './api/places-api.ts';
+export { PLACE_TYPEAHEAD_TEXTS, PlaceTypeahead, type PlaceTypeaheadProps } from './components/place-typeahead.tsx';
