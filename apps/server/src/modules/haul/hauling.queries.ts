@@ -37,8 +37,8 @@ export const friendsGoing = (viewerId: string, eventId: SQL) => sql`(select coun
 
 /**
  * The Hauling tab's offers, with whether the event is visible to the viewer, the `near` place and the friends
- * going: one statement (a row per offer, or one row without an offer). Open offers (not closed or removed,
- * stalls free, arriving in the future) the viewer may see; with `near`, those whose detour through it is within
+ * going: one statement (a row per offer, or one row without an offer). Open offers (not closed; not removed by
+ * a moderator, but to their driver; stalls free, arriving in the future) the viewer may see; with `near`, those whose detour through it is within
  * the driver's limit (an event without a place has no distances: all, by departure), least detour first.
  */
 export async function selectTabOffers(db: Tx, viewerId: string, eventId: number, f: TabFilters, now: Date) {
@@ -46,7 +46,8 @@ export async function selectTabOffers(db: Tx, viewerId: string, eventId: number,
   const detour = sql`(${distanceKm('op', 'np')} + ${distanceKm('np', 'hev')} - ${distanceKm('op', 'hev')})`;
   const filters: SQL[] = [
     sql`o.event_id = ${eventId}`,
-    sql`o.closed_at is null and o.removed_at is null and o.stalls_free > 0 and o.arrive_by > ${now}`,
+    sql`o.closed_at is null and (o.removed_at is null or o.driver_id = ${viewerId}) and o.stalls_free > 0
+      and o.arrive_by > ${now}`,
     haulVisibleTo(viewerId, sql`o.driver_id`, sql`o.visibility`),
   ];
   if (f.horses !== undefined) filters.push(sql`o.stalls_free >= ${f.horses}`);
@@ -106,7 +107,7 @@ export async function selectTabRequests(
   const near = f.near !== undefined;
   const filters: SQL[] = [
     sql`r.event_id = ${eventId}`,
-    sql`r.closed_at is null and r.removed_at is null and r.depart_until > ${now}`,
+    sql`r.closed_at is null and (r.removed_at is null or r.rider_id = ${viewerId}) and r.depart_until > ${now}`,
     haulVisibleTo(viewerId, sql`r.rider_id`, sql`r.visibility`),
   ];
   if (f.date !== undefined) filters.push(touchesDay('r', f.date));

@@ -12,6 +12,7 @@ import { selectRows, type Tx } from '../../db/sql.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { visibleTo } from '../items/items.policy.ts';
+import { placeById } from '../places/places.service.ts';
 import { cancelBookingsOfOffer } from './bookings.service.ts';
 import { haulVisibleTo } from './haul.policy.ts';
 import { offersByIds } from './offers.queries.ts';
@@ -105,9 +106,9 @@ export function checkEvent(event: LegEvent | undefined, now: Date, field = 'even
   return event;
 }
 
+/** Whether the gazetteer has this place (the places module's lookup). */
 export async function placeExists(tx: Tx, placeId: number): Promise<boolean> {
-  const rows = await selectRows<{ id: number }>(tx, sql`select id from places where id = ${placeId}`);
-  return rows.length > 0;
+  return (await placeById(tx, placeId)) !== null;
 }
 
 /** The member's open offers and requests, for `openPerMember`. */
