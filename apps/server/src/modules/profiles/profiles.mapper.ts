@@ -24,13 +24,16 @@ export function toProfile(row: ProfileRow): Profile {
     friend_request_id: requestId === null ? null : Number(requestId),
     counts: mayViewProfileContent({ isPrivate: row.is_private, status }) ? toCounts(row) : null,
     is_muted: row.is_muted,
-    hauling: row.hauling
+    // Only where the counts show (a private profile seen by a stranger shows only who it is).
+    ...(row.hauling
       ? {
-          completed_hauls: Number(row.hauling.completed_hauls),
-          rating: row.hauling.rating === null ? null : Number(row.hauling.rating),
-          reviews_count: Number(row.hauling.reviews_count),
-          late_cancellations: Number(row.hauling.late_cancellations),
+          hauling: {
+            completed_hauls: Number(row.hauling.completed_hauls),
+            rating: row.hauling.rating === null ? null : Number(row.hauling.rating),
+            reviews_count: Number(row.hauling.reviews_count),
+            late_cancellations: Number(row.hauling.late_cancellations),
+          },
         }
-      : null,
+      : {}),
   };
 }
