@@ -133,6 +133,7 @@ export function EditEventModal({
             imageError={imageError}
             imageRef={imageField}
             disabled={update.isPending}
+            storedPlace={detail.place}
           />
         </fieldset>
         {update.isPending && image.kind === 'new' && (

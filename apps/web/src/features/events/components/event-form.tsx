@@ -8,6 +8,7 @@ import {
   eventTitleCounter,
   LIMITS,
   newPerformanceRow,
+  type Place,
   type ReferenceItem,
 } from '@corral/contract';
 import { type Ref, useId, useMemo } from 'react';
@@ -17,6 +18,7 @@ import { Icon } from '../../../ui/icons.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { useAssociationList, useCircuitList, useEventTypeList } from '../api/events-api.ts';
 import { FieldError, inputClass, RadioGroup, SelectField, YesNoSwitch } from './event-form-controls.tsx';
+import { EventPlaceField } from './event-form-place.tsx';
 import { EventImageField, type PendingCrop } from './event-image-field.tsx';
 
 export type EventFormApi = UseFormReturn<EventDraftForm, unknown, EventDraft>;
@@ -53,6 +55,7 @@ export function EventFormFields({
   imageError,
   imageRef,
   disabled,
+  storedPlace,
 }: {
   form: EventFormApi;
   image: string | null;
@@ -61,6 +64,8 @@ export function EventFormFields({
   /** The image field's handle, for applying a crop still pending when the form is sent. */
   imageRef?: Ref<PendingCrop>;
   disabled: boolean;
+  /** Edit: the event's place as stored (shown while the location is unchanged); create: undefined. */
+  storedPlace?: Place | null;
 }) {
   const { register, control, formState } = form;
   const errors = formState.errors;
@@ -116,6 +121,7 @@ export function EventFormFields({
         error={errors.eventLocation?.message}
         {...register('eventLocation')}
       />
+      <EventPlaceField form={form} storedPlace={storedPlace} />
       <TextField
         label="Event address"
         maxLength={LIMITS.eventAddressMax}
