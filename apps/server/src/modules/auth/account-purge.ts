@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { Tx } from '../../db/sql.ts';
 import { purgeMembersMessages } from '../conversations/conversations.service.ts';
+import { releaseMembersBookings } from '../haul/bookings.service.ts';
 import { purgeMembersMedia } from '../media/media.purge.ts';
 import { deleteUsersDeletedBefore, selectUsersDeletedBefore, tryTransactionLock } from './auth.queries.ts';
 
@@ -20,6 +21,8 @@ export const PURGE_STEPS: readonly PurgeStep[] = [
   { name: 'media', run: purgeMembersMedia },
   // Direct messages keep their place in the other member's conversation, emptied; their photos go (ADR 029).
   { name: 'messages', run: purgeMembersMessages },
+  // Their haul bookings, horses and reviews go with the cascade; the stalls they held go back first (ADR 030).
+  { name: 'haul bookings', run: releaseMembersBookings },
 ];
 
 /** Any fixed number; two processes that run the purge at once take turns on it. */

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { selectRows, type Tx, utcText } from '../../db/sql.ts';
 import { visibleTo } from '../items/items.policy.ts';
 import { haulVisibleTo } from './haul.policy.ts';
-import { distanceKm, placeJson } from './offers.queries.ts';
+import { distanceKm, placeJson, toTextArray } from './offers.queries.ts';
 
 /*
  * Bookings of the hauling board (docs/decisions/030-hauling-board.md, "Bookings"): SQL only. The offer's row
@@ -374,4 +374,21 @@ export function markReminded(tx: Tx, at: Date, hours: number): Promise<SweptRow[
         and o.depart_from > ${at} and o.depart_from <= ${at}::timestamptz + make_interval(hours => ${hours})
       returning b.id, b.offer_id, b.rider_id, o.driver_id, o.event_id`,
   );
+}
+
+/**
+ * Members about to be purged: the stalls their confirmed bookings hold on other members' offers go back
+ * (the rows then go with the cascade). Answers how many bookings gave stalls back.
+ */
+export async function releaseStallsOf(tx: Tx, riderIds: readonly string[]): Promise<number> {
+  const rows = await selectRows<{ id: string }>(
+    tx,
+    sql`update haul_offers o set stalls_free = least(o.stalls_total, o.stalls_free + held.stalls)
+      from (select b.offer_id, sum(b.stalls)::int as stalls from haul_bookings b
+        where b.status = 'confirmed' and b.rider_id = any(${toTextArray([...riderIds])}::text[])
+        group by b.offer_id) held
+      where o.id = held.offer_id and not (o.driver_id = any(${toTextArray([...riderIds])}::text[]))
+      returning o.id`,
+  );
+  return rows.length;
 }

@@ -369,3 +369,11 @@ export function toHaulBooking(
     created_at: row.created_at,
   };
 }
+
+/**
+ * A step of the purge of deleted members (modules/auth): the stalls their confirmed bookings hold on others'
+ * offers go back before the bookings, their horses and reviews go with the cascade.
+ */
+export async function releaseMembersBookings(_ctx: AppContext, tx: Tx, userIds: readonly string[]): Promise<void> {
+  if (userIds.length > 0) await q.releaseStallsOf(tx, userIds);
+}
