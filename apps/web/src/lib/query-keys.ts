@@ -76,20 +76,8 @@ export const conversationKeys = {
  */
 export const haulKeys = {
   all: ['haul'] as const,
-  /** Every filtered list of one event's Hauling tab (HaulingResponse). */
-  eventAll: (eventId: number) => [...haulKeys.all, 'event', eventId] as const,
-  /** GET /events/{id}/hauling?near=&horses=&rate=&date= */
-  event: (
-    eventId: number,
-    filters: { near?: number | null; horses?: number | null; rate?: string | null; date?: string | null } = {},
-  ) =>
-    [
-      ...haulKeys.eventAll(eventId),
-      filters.near ?? null,
-      filters.horses ?? null,
-      filters.rate ?? null,
-      filters.date ?? null,
-    ] as const,
+  /** An event's Hauling tab (HaulingResponse): [...event(id), near, horses, rate, date] (hauling-api.ts). */
+  event: (eventId: number) => [...haulKeys.all, 'event', eventId] as const,
   mine: () => [...haulKeys.all, 'mine'] as const,
   booking: (id: number) => [...haulKeys.all, 'booking', id] as const,
   horses: () => [...haulKeys.all, 'horses'] as const,

@@ -34,7 +34,8 @@ export const NO_HAULING_FILTERS: HaulingFilters = { near: null, horses: null, ra
 /** An event's open offers and requests the viewer may see, filtered. */
 export const haulingQuery = (eventId: number, filters: HaulingFilters = NO_HAULING_FILTERS) =>
   queryOptions({
-    queryKey: haulKeys.event(eventId, filters),
+    // The filters are added here rather than in lib/query-keys.ts, which the feed's first load carries.
+    queryKey: [...haulKeys.event(eventId), filters.near, filters.horses, filters.rate, filters.date],
     queryFn: ({ signal }) =>
       api.get<HaulingResponse>(API_PATHS.eventHauling(eventId), {
         signal,

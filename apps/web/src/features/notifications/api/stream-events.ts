@@ -149,11 +149,8 @@ const HAS_FIELDS: { [Type in StreamEventType]: (body: Fields) => boolean } = {
   message_read: (body) =>
     isInt(body.conversation_id) && typeof body.user_id === 'string' && isInt(body.message_id) && isCounts(body.unread),
   conversation: (body) => isInt(body.id) && (body.conversation === null || isConversation(body.conversation)),
-  haul_booking: (body) =>
-    isFields(body.booking) &&
-    isInt(body.booking.id) &&
-    isInt(body.booking.offer_id) &&
-    typeof body.booking.status === 'string',
+  // Read by nothing but its kind (it refetches the board): a booking object is enough.
+  haul_booking: (body) => isFields(body.booking),
 };
 
 const isStreamEventType = (type: string): type is StreamEventType => Object.hasOwn(HAS_FIELDS, type);
