@@ -263,6 +263,38 @@ describe('offer rules', () => {
   });
 });
 
+describe('closing an offer', () => {
+  it('cancels its live bookings (the bookings module), and my hauls show both sides', async () => {
+    const organiser = await setUpMember(t.app);
+    const driver = await setUpMember(t.app);
+    const rider = await setUpMember(t.app);
+    const event = await placedEvent(t.app, organiser.token, refs, cheyenne);
+    const created = await postOffer(
+      t.app,
+      driver.token,
+      offerBody(event.id, event.performances[0] ?? 0, denver, { booking_mode: 'instant' }),
+    );
+    const id = created.json().data[0].id as number;
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: `/api/haul/offers/${id}/bookings`,
+      headers: bearer(rider.token),
+      payload: { stalls: 1 },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(booked.json().data.status).toBe('confirmed');
+    const driving = (await get('/api/me/hauls', driver.token)).json();
+    expect(driving.driving.map((b: { id: number }) => b.id)).toEqual([booked.json().data.id]);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/haul/offers/${id}`, headers: bearer(driver.token) }))
+        .statusCode,
+    ).toBe(200);
+    const mine = (await get('/api/me/hauls', rider.token)).json();
+    expect(mine.bookings.map((b: { status: string }) => b.status)).toEqual(['cancelled']);
+    expect((await tab(event.id, rider.token)).offers).toEqual([]);
+  }, 60_000);
+});
+
 describe('who sees an offer', () => {
   it('hides a friends-only offer from strangers and from a blocked friend', async () => {
     const organiser = await setUpMember(t.app);
