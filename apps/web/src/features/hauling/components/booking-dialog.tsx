@@ -12,6 +12,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { paths } from '../../../config/paths.ts';
+import { PlaceTypeahead } from '../../../entities/places/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Modal } from '../../../ui/modal.tsx';
@@ -19,7 +20,6 @@ import { TextField } from '../../../ui/text-field.tsx';
 import { useCreateBooking, useHorsesForBooking } from '../api/hauling-api.ts';
 import { FieldMessage, FormAlert, formFailure, TextAreaField } from './haul-form-controls.tsx';
 import { memberName, placeName } from './offer-card.tsx';
-import { PlaceTypeahead } from './place-field.ts';
 
 interface BookingFormValues {
   stalls: string;

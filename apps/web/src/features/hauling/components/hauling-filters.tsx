@@ -1,7 +1,7 @@
 import { HAUL_LIMITS, type Place, RATE_TYPE_LABELS, RATE_TYPES } from '@corral/contract';
 import { useId } from 'react';
+import { PlaceTypeahead } from '../../../entities/places/index.ts';
 import type { RateType } from '../api/hauling-api.ts';
-import { PlaceTypeahead } from './place-field.ts';
 
 export interface HaulingFilterValues {
   near: Place | null;

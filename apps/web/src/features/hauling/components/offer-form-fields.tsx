@@ -14,12 +14,12 @@ import {
   STALL_KINDS,
 } from '@corral/contract';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
+import { PlaceTypeahead } from '../../../entities/places/index.ts';
 import { TextField } from '../../../ui/text-field.tsx';
 import { SelectField, TextAreaField } from './haul-form-controls.tsx';
 import { zoneLabel } from './haul-times.ts';
 import { formatHaulTime } from './offer-card.tsx';
 import type { OfferFormValues } from './offer-form-schema.ts';
-import { PlaceTypeahead } from './place-field.ts';
 
 export type OfferFormApi = UseFormReturn<OfferFormValues, unknown, CreateHaulOfferRequest>;
 

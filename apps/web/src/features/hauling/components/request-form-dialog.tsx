@@ -12,6 +12,7 @@ import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { PlaceTypeahead } from '../../../entities/places/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Modal } from '../../../ui/modal.tsx';
@@ -19,7 +20,6 @@ import { TextField } from '../../../ui/text-field.tsx';
 import { useCreateRequest } from '../api/hauling-api.ts';
 import { FormAlert, formFailure, SelectField, TextAreaField } from './haul-form-controls.tsx';
 import { fromLocalInput, zoneLabel } from './haul-times.ts';
-import { PlaceTypeahead } from './place-field.ts';
 
 interface RequestFormValues {
   origin: Place | null;

@@ -1,4 +1,4 @@
-import type { EventDetail, HaulMember, HaulOffer, HaulRequest, HaulingResponse, Place } from '@corral/contract';
+import type { EventDetail, HaulingResponse, HaulMember, HaulOffer, HaulRequest, Place } from '@corral/contract';
 
 /** The board's test data: an upcoming event in Denver's zone, places, a driver, an offer, a request. */
 
