@@ -427,10 +427,19 @@ describe('the automatic hold and moderators’ decisions', () => {
       { author: driver, rating: 1, comment: 'Slur here' },
       { author: rider, rating: 4, comment: 'Fine' },
     ]);
+    const booking = await row<{ booking_id: string }>(sql`select booking_id from haul_reviews where id = ${reviewId}`);
+    const theirReview = async () => {
+      const seen = await call(t.app, 'GET', `/api/haul/bookings/${booking?.booking_id}`, rider.token);
+      expect(seen.statusCode, seen.body).toBe(200);
+      return seen.json().data.their_review;
+    };
+    expect(await theirReview()).toMatchObject({ rating: 1, comment: 'Slur here' });
     await reportHaul(rider, 'haul_review', reviewId as number);
     const reviewCase = await caseIdOf('haul_review', reviewId as number);
     expect((await act(reviewCase, { action: 'remove', reason: 'Abuse' })).statusCode).toBe(200);
     expect(await removedAt('haul_reviews', reviewId as number)).not.toBeNull();
+    // Gone from the booking its subject reads.
+    expect(await theirReview()).toBeNull();
     const driverNotice = await row<{ info: string }>(
       sql`select info from notifications where user_id = ${driver.user.id} and kind = 'moderation'`,
     );
