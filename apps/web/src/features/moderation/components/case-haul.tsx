@@ -84,8 +84,8 @@ function HaulDetails({ haul }: { haul: CaseHaul }) {
 /**
  * A reported hauling offer, request or review as members saw it when first reported (the case's snapshot):
  * an offer's event, origin, dates, stalls, price and notes; a request's event, origin, dates, horses and
- * notes; a review's rating, comment and whom it is about. A live or held offer or request links to its
- * event's Hauling tab.
+ * notes; a review's rating, comment and whom it is about. A live offer or request links to its event's
+ * Hauling tab (a held one is hidden there from moderators too: the snapshot is how they see it).
  */
 export function CaseHaulView({ item, haul }: { item: CaseItem; haul: CaseHaul }) {
   const author = fullName(item.author) || 'A member';
@@ -113,7 +113,7 @@ export function CaseHaulView({ item, haul }: { item: CaseItem; haul: CaseHaul })
         </div>
       </div>
       <HaulDetails haul={haul} />
-      {eventId !== null && (item.state === 'live' || item.state === 'held') && (
+      {eventId !== null && item.state === 'live' && (
         <Link
           to={paths.eventHauling(eventId)}
           className="mt-2 inline-block text-sm font-semibold text-leather-700 hover:underline"

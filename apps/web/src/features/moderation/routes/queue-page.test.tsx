@@ -232,9 +232,8 @@ describe('a reported hauling offer', () => {
     expect(inCard.getByText('$80 per horse · Fill')).toBeTruthy();
     expect(inCard.getByText('Deposit by wire only, before I answer')).toBeTruthy();
     expect(inCard.getByText('Leaving')).toBeTruthy();
-    expect(inCard.getByRole('link', { name: 'Open the event’s hauling board' }).getAttribute('href')).toBe(
-      paths.eventHauling(88),
-    );
+    // Held, it is hidden on the board from moderators too: no link to it.
+    expect(inCard.queryByRole('link', { name: 'Open the event’s hauling board' })).toBeNull();
     expect(inCard.getAllByRole('button').map((button) => button.textContent)).toEqual([
       'Dismiss',
       'Remove',
@@ -243,6 +242,17 @@ describe('a reported hauling offer', () => {
       'Suspend',
       'Ban',
     ]);
+  });
+
+  test('links a live offer to its event’s hauling board', async () => {
+    const live = reportedHaulOffer({ held: false, item: { ...reportedHaulOffer().item, state: 'live' } });
+    api.on('GET /moderation/reports', { status: 200, body: { data: [live], next_cursor: null } });
+    renderQueue();
+    const card = await screen.findByRole('article', { name: 'Hauling offer by Boone Harlan' });
+    expect(within(card).getByText('Live')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Open the event’s hauling board' }).getAttribute('href')).toBe(
+      paths.eventHauling(88),
+    );
   });
 
   test('shows a reported review with its rating and whom it is about, and no link once removed', async () => {
