@@ -70,7 +70,8 @@ export const MODERATION_MESSAGES = {
         : 'Reports are private: the poster is not told who reported them.',
   reportReceived: 'Thanks. Your report was received; our moderators will review it.',
   alreadyReported: 'You have already reported this.',
-  cannotReportOwn: 'You cannot report your own posts, comments, messages or profile.',
+  cannotReportOwn:
+    'You cannot report your own posts, comments, messages, hauling offers, requests, reviews or profile.',
   reportActedOn: 'A report you made was reviewed, and we took action. Thank you for helping keep Corral safe.',
   blocked: (name: string) => `${name} is blocked. Neither of you will see the other on Corral.`,
   unblocked: (name: string) => `${name} is unblocked.`,
