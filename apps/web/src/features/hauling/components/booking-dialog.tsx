@@ -18,7 +18,7 @@ import { Button } from '../../../ui/button.tsx';
 import { Modal } from '../../../ui/modal.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { useCreateBooking, useHorsesForBooking } from '../api/hauling-api.ts';
-import { FieldMessage, FormAlert, formFailure, TextAreaField } from './haul-form-controls.tsx';
+import { FieldMessage, FormAlert, focusFirstInvalid, formFailure, TextAreaField } from './haul-form-controls.tsx';
 import { memberName, placeName } from './offer-card.tsx';
 
 interface BookingFormValues {
@@ -110,6 +110,7 @@ export function BookingDialog({
   const form = useForm<BookingFormValues, unknown, CreateHaulBookingRequest>({
     resolver: zodResolver(schema),
     defaultValues: { stalls: '1', horse_ids: [], pickup: near, pickup_address: '', message: '' },
+    shouldFocusError: false,
   });
   const horses = useHorsesForBooking();
   const book = useCreateBooking(offer.id);
@@ -122,22 +123,26 @@ export function BookingDialog({
     onOpenChange(next);
   };
 
-  const submit = form.handleSubmit((booking) => {
-    setFailure(undefined);
-    book.mutate(booking, {
-      onError: (error) => {
-        let placed = 0;
-        if (error instanceof ApiError)
-          for (const [path, messages] of Object.entries(error.errors)) {
-            const name = SERVER_FIELDS[path.split('.')[0] ?? ''];
-            if (!name || !messages[0]) continue;
-            form.setError(name, { type: 'server', message: messages[0] }, { shouldFocus: placed === 0 });
-            placed += 1;
-          }
-        if (placed === 0) setFailure(formFailure(error, 'The booking could not be sent.'));
-      },
-    });
-  });
+  const submit = form.handleSubmit(
+    (booking) => {
+      setFailure(undefined);
+      book.mutate(booking, {
+        onError: (error) => {
+          let placed = 0;
+          if (error instanceof ApiError)
+            for (const [path, messages] of Object.entries(error.errors)) {
+              const name = SERVER_FIELDS[path.split('.')[0] ?? ''];
+              if (!name || !messages[0]) continue;
+              form.setError(name, { type: 'server', message: messages[0] });
+              placed += 1;
+            }
+          if (placed === 0) setFailure(formFailure(error, 'The booking could not be sent.'));
+          else focusFirstInvalid('haul-booking-form');
+        },
+      });
+    },
+    () => focusFirstInvalid('haul-booking-form'),
+  );
 
   return (
     <Modal

@@ -90,3 +90,13 @@ export function FormAlert({ message }: { message: string | undefined }) {
     </p>
   );
 }
+
+/**
+ * After a refused send, the first field marked invalid, in the order the form shows them, takes the focus
+ * (react-hook-form's own focusing skips the place typeahead, which hands it no ref).
+ */
+export function focusFirstInvalid(formId: string): void {
+  requestAnimationFrame(() =>
+    document.getElementById(formId)?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+  );
+}

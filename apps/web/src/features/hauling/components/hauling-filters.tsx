@@ -44,9 +44,9 @@ export function HaulingFilters({
 }) {
   const id = useId();
   return (
-    <fieldset className="grid gap-3 rounded-2xl border border-leather-100 p-3 sm:grid-cols-2">
+    <fieldset className="grid grid-cols-2 gap-3 rounded-2xl border border-leather-100 p-3">
       <legend className="px-1 text-sm font-semibold text-leather-900">Find a haul</legend>
-      <div className="sm:col-span-2">
+      <div className="col-span-2">
         <PlaceTypeahead
           id={`${id}-near`}
           label="Near"
@@ -57,7 +57,7 @@ export function HaulingFilters({
           }}
         />
       </div>
-      <div className="flex flex-col gap-1">
+      <div className="col-span-2 flex flex-col gap-1 sm:col-span-1">
         <label htmlFor={`${id}-date`} className="text-sm font-medium text-stone-700">
           Leaving on
         </label>

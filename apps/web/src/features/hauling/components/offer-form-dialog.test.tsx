@@ -50,6 +50,8 @@ describe('Offer a haul', () => {
     expect(await screen.findByText(M.professionalNeedsNumber)).toBeTruthy();
     expect(screen.getByText(M.professionalNeedsInsurance)).toBeTruthy();
     expect(screen.getByText(M.placeNotFound)).toBeTruthy();
+    // The first field refused, in the form's order, takes the focus: the place typeahead.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Leaving from' })));
 
     // An insurance that runs out before the departure day is refused too; an MC number alone is enough.
     await user.type(screen.getByLabelText('MC number *'), 'MC-123456');

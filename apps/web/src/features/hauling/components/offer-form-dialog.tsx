@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Modal } from '../../../ui/modal.tsx';
 import { useCreateOffer, useMyHaulsSummary } from '../api/hauling-api.ts';
-import { FormAlert, formFailure } from './haul-form-controls.tsx';
+import { FormAlert, focusFirstInvalid, formFailure } from './haul-form-controls.tsx';
 import { OfferFormFields } from './offer-form-fields.tsx';
 import { newOfferFormValues, type OfferFormValues, offerFormField, offerFormSchema } from './offer-form-schema.ts';
 import { OfferRunFields } from './offer-run-fields.tsx';
@@ -29,6 +29,7 @@ export function OfferFormDialog({
   const form = useForm<OfferFormValues, unknown, CreateHaulOfferRequest>({
     resolver: zodResolver(schema),
     defaultValues: newOfferFormValues(event.performances),
+    shouldFocusError: false,
   });
   const create = useCreateOffer();
   const [failure, setFailure] = useState<string>();
@@ -45,20 +46,24 @@ export function OfferFormDialog({
     onOpenChange(next);
   };
 
-  const submit = form.handleSubmit((offer) => {
-    setFailure(undefined);
-    create.mutate(offer, {
-      onSuccess: () => {
-        toast.success('Your haul is on the board.');
-        form.reset(newOfferFormValues(event.performances));
-        onOpenChange(false);
-      },
-      onError: (error) => {
-        const placed = error instanceof ApiError ? showOnFields(error, form.setError) : 0;
-        if (placed === 0) setFailure(formFailure(error, 'Your haul could not be offered.'));
-      },
-    });
-  });
+  const submit = form.handleSubmit(
+    (offer) => {
+      setFailure(undefined);
+      create.mutate(offer, {
+        onSuccess: () => {
+          toast.success('Your haul is on the board.');
+          form.reset(newOfferFormValues(event.performances));
+          onOpenChange(false);
+        },
+        onError: (error) => {
+          const placed = error instanceof ApiError ? showOnFields(error, form.setError) : 0;
+          if (placed === 0) setFailure(formFailure(error, 'Your haul could not be offered.'));
+          else focusFirstInvalid('haul-offer-form');
+        },
+      });
+    },
+    () => focusFirstInvalid('haul-offer-form'),
+  );
 
   return (
     <Modal
@@ -105,7 +110,7 @@ function showOnFields(
     const field = offerFormField(path);
     const message = messages[0];
     if (!field || !message) continue;
-    setError(field, { type: 'server', message }, { shouldFocus: placed === 0 });
+    setError(field, { type: 'server', message });
     placed += 1;
   }
   return placed;

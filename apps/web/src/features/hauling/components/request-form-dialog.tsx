@@ -18,7 +18,7 @@ import { Button } from '../../../ui/button.tsx';
 import { Modal } from '../../../ui/modal.tsx';
 import { TextField } from '../../../ui/text-field.tsx';
 import { useCreateRequest } from '../api/hauling-api.ts';
-import { FormAlert, formFailure, SelectField, TextAreaField } from './haul-form-controls.tsx';
+import { FormAlert, focusFirstInvalid, formFailure, SelectField, TextAreaField } from './haul-form-controls.tsx';
 import { fromLocalInput, zoneLabel } from './haul-times.ts';
 
 interface RequestFormValues {
@@ -84,6 +84,7 @@ export function RequestFormDialog({
   const form = useForm<RequestFormValues, unknown, CreateHaulRequestRequest>({
     resolver: zodResolver(schema),
     defaultValues: blank(),
+    shouldFocusError: false,
   });
   const create = useCreateRequest();
   const [failure, setFailure] = useState<string>();
@@ -94,27 +95,31 @@ export function RequestFormDialog({
     onOpenChange(next);
   };
 
-  const submit = form.handleSubmit((request) => {
-    setFailure(undefined);
-    create.mutate(request, {
-      onSuccess: () => {
-        toast.success('Your request is on the board.');
-        form.reset(blank());
-        onOpenChange(false);
-      },
-      onError: (error) => {
-        let placed = 0;
-        if (error instanceof ApiError)
-          for (const [path, messages] of Object.entries(error.errors)) {
-            const name = path === 'origin_place_id' ? 'origin' : (path as FieldName);
-            if (!FIELDS.includes(name) || !messages[0]) continue;
-            form.setError(name, { type: 'server', message: messages[0] }, { shouldFocus: placed === 0 });
-            placed += 1;
-          }
-        if (placed === 0) setFailure(formFailure(error, 'Your request could not be sent.'));
-      },
-    });
-  });
+  const submit = form.handleSubmit(
+    (request) => {
+      setFailure(undefined);
+      create.mutate(request, {
+        onSuccess: () => {
+          toast.success('Your request is on the board.');
+          form.reset(blank());
+          onOpenChange(false);
+        },
+        onError: (error) => {
+          let placed = 0;
+          if (error instanceof ApiError)
+            for (const [path, messages] of Object.entries(error.errors)) {
+              const name = path === 'origin_place_id' ? 'origin' : (path as FieldName);
+              if (!FIELDS.includes(name) || !messages[0]) continue;
+              form.setError(name, { type: 'server', message: messages[0] });
+              placed += 1;
+            }
+          if (placed === 0) setFailure(formFailure(error, 'Your request could not be sent.'));
+          else focusFirstInvalid('haul-request-form');
+        },
+      });
+    },
+    () => focusFirstInvalid('haul-request-form'),
+  );
 
   return (
     <Modal
