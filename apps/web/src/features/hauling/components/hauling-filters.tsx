@@ -44,9 +44,9 @@ export function HaulingFilters({
 }) {
   const id = useId();
   return (
-    <fieldset className="grid grid-cols-2 gap-3 rounded-2xl border border-leather-100 p-3">
+    <fieldset className="grid grid-cols-2 gap-3 rounded-2xl border border-leather-100 p-3 sm:grid-cols-3">
       <legend className="px-1 text-sm font-semibold text-leather-900">Find a haul</legend>
-      <div className="col-span-2">
+      <div className="col-span-2 sm:col-span-3">
         <PlaceTypeahead
           id={`${id}-near`}
           label="Near"
