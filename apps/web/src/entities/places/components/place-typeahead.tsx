@@ -96,39 +96,93 @@ export function PlaceTypeahead({ label, value, onChange, id, error, description 
 
   const describedBy = [description ? `${inputId}-hint` : null, error ? `${inputId}-error` : null].filter(Boolean);
   return (
-    <div className="relative flex flex-col gap-1">
+    <div className="flex flex-col gap-1">
       <label htmlFor={inputId} className="text-sm font-medium text-stone-700">
         {label}
       </label>
-      <input
-        id={inputId}
-        type="text"
-        role="combobox"
-        aria-expanded={listed}
-        aria-controls={listboxId}
-        aria-autocomplete="list"
-        aria-activedescendant={listed && active >= 0 ? optionId(active) : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy.length > 0 ? describedBy.join(' ') : undefined}
-        autoComplete="off"
-        spellCheck={false}
-        maxLength={200}
-        placeholder="Town or city, e.g. Cody, WY"
-        value={text ?? (value ? placeLabel(value) : '')}
-        onChange={(event) => {
-          setText(event.target.value);
-          setOpen(true);
-          if (value) onChange(null);
-        }}
-        onFocus={() => setOpen(true)}
-        // Options keep the focus in the input (their pointerdown is cancelled): leaving it closes the list.
-        onBlur={close}
-        onKeyDown={onKeyDown}
-        className={clsx(
-          'w-full rounded-lg border bg-white px-3 py-2 text-base text-stone-900 focus:border-leather-600 focus:outline-none focus:ring-2 focus:ring-leather-200',
-          error ? 'border-red-600' : 'border-stone-300',
-        )}
-      />
+      <div className="relative">
+        <input
+          id={inputId}
+          type="text"
+          role="combobox"
+          aria-expanded={listed}
+          aria-controls={listboxId}
+          aria-autocomplete="list"
+          aria-activedescendant={listed && active >= 0 ? optionId(active) : undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy.length > 0 ? describedBy.join(' ') : undefined}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={200}
+          placeholder="Town or city, e.g. Cody, WY"
+          value={text ?? (value ? placeLabel(value) : '')}
+          onChange={(event) => {
+            setText(event.target.value);
+            setOpen(true);
+            if (value) onChange(null);
+          }}
+          onFocus={() => setOpen(true)}
+          // Options keep the focus in the input (their pointerdown is cancelled): leaving it closes the list.
+          onBlur={close}
+          onKeyDown={onKeyDown}
+          className={clsx(
+            'w-full rounded-lg border bg-white px-3 py-2 text-base text-stone-900 focus:border-leather-600 focus:outline-none focus:ring-2 focus:ring-leather-200',
+            error ? 'border-red-600' : 'border-stone-300',
+          )}
+        />
+        <div
+          className={clsx(
+            'absolute inset-x-0 top-full z-50 mt-1 overflow-hidden rounded-xl border border-leather-100 bg-white shadow-lg',
+            !shown && 'hidden',
+          )}
+        >
+          {/* The listbox is always there (aria-controls names it); empty while nothing is listed. */}
+          <div id={listboxId} role="listbox" aria-label={label} className="max-h-64 overflow-y-auto">
+            {listed &&
+              options.map((place, index) => (
+                <div
+                  key={place.id}
+                  id={optionId(index)}
+                  role="option"
+                  tabIndex={-1}
+                  aria-selected={index === active}
+                  ref={(node) => {
+                    if (index === active) node?.scrollIntoView?.({ block: 'nearest' });
+                  }}
+                  onPointerDown={(event) => event.preventDefault()}
+                  onPointerEnter={() => setActive(index)}
+                  onClick={() => pick(place)}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter') pick(place);
+                  }}
+                  className={clsx(
+                    'flex cursor-pointer items-baseline justify-between gap-3 px-3 py-2 text-sm',
+                    index === active ? 'bg-leather-100 text-leather-900' : 'text-stone-800',
+                  )}
+                >
+                  <span className="font-medium">{placeLabel(place)}</span>
+                  <span className="truncate text-xs text-stone-500">
+                    {place.region}, {place.country === 'CA' ? 'Canada' : 'USA'}
+                  </span>
+                </div>
+              ))}
+          </div>
+          {shown && state === 'loading' && (
+            <p className="flex items-center gap-2 px-3 py-2 text-sm text-stone-600">
+              <Spinner className="size-4" /> {PLACE_TYPEAHEAD_TEXTS.searching}
+            </p>
+          )}
+          {shown && state === 'empty' && (
+            <p className="px-3 py-2 text-sm text-stone-600">{PLACE_TYPEAHEAD_TEXTS.empty(typed)}</p>
+          )}
+          {shown && state === 'error' && (
+            <p role="alert" className="px-3 py-2 text-sm text-red-700">
+              {PLACE_TYPEAHEAD_TEXTS.failed}
+            </p>
+          )}
+          <p className="border-t border-leather-50 px-3 py-1 text-[11px] text-stone-500">{HAUL_MESSAGES.attribution}</p>
+        </div>
+      </div>
       {description && (
         <p id={`${inputId}-hint`} className="text-xs text-stone-500">
           {description}
@@ -139,58 +193,6 @@ export function PlaceTypeahead({ label, value, onChange, id, error, description 
           {error}
         </p>
       )}
-      <div
-        className={clsx(
-          'absolute inset-x-0 top-[4.25rem] z-50 overflow-hidden rounded-xl border border-leather-100 bg-white shadow-lg',
-          !shown && 'hidden',
-        )}
-      >
-        {/* The listbox is always there (aria-controls names it); empty while nothing is listed. */}
-        <div id={listboxId} role="listbox" aria-label={label} className="max-h-64 overflow-y-auto">
-          {listed &&
-            options.map((place, index) => (
-              <div
-                key={place.id}
-                id={optionId(index)}
-                role="option"
-                tabIndex={-1}
-                aria-selected={index === active}
-                ref={(node) => {
-                  if (index === active) node?.scrollIntoView?.({ block: 'nearest' });
-                }}
-                onPointerDown={(event) => event.preventDefault()}
-                onPointerEnter={() => setActive(index)}
-                onClick={() => pick(place)}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter') pick(place);
-                }}
-                className={clsx(
-                  'flex cursor-pointer items-baseline justify-between gap-3 px-3 py-2 text-sm',
-                  index === active ? 'bg-leather-100 text-leather-900' : 'text-stone-800',
-                )}
-              >
-                <span className="font-medium">{placeLabel(place)}</span>
-                <span className="truncate text-xs text-stone-500">
-                  {place.region}, {place.country === 'CA' ? 'Canada' : 'USA'}
-                </span>
-              </div>
-            ))}
-        </div>
-        {shown && state === 'loading' && (
-          <p className="flex items-center gap-2 px-3 py-2 text-sm text-stone-600">
-            <Spinner className="size-4" /> {PLACE_TYPEAHEAD_TEXTS.searching}
-          </p>
-        )}
-        {shown && state === 'empty' && (
-          <p className="px-3 py-2 text-sm text-stone-600">{PLACE_TYPEAHEAD_TEXTS.empty(typed)}</p>
-        )}
-        {shown && state === 'error' && (
-          <p role="alert" className="px-3 py-2 text-sm text-red-700">
-            {PLACE_TYPEAHEAD_TEXTS.failed}
-          </p>
-        )}
-        <p className="border-t border-leather-50 px-3 py-1 text-[11px] text-stone-500">{HAUL_MESSAGES.attribution}</p>
-      </div>
     </div>
   );
 }
