@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { newcomer, readyMember, signInBrowser } from './support.ts';
 
@@ -97,6 +98,27 @@ async function expectNoSidewaysScroll(page: Page, where: string) {
   expect(overflow, `${where} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
 }
 
+/** No serious or critical axe finding (WCAG 2.2 AA) on what the page shows, once its animations are over. */
+async function expectAccessible(page: Page, where: string) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const blocking = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${where}: ${violation.id} on ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+  expect(blocking).toEqual([]);
+}
+
 for (const [width, viewport] of [
   ['desktop', DESKTOP],
   ['phone', PHONE],
@@ -128,11 +150,24 @@ for (const [width, viewport] of [
     await expect(card).toContainText('$80 per horse · cap $100 per horse');
     await expect(card).toContainText('Instant booking');
     await expectNoSidewaysScroll(page, `The Hauling tab at ${viewport.width} px`);
+    await expectAccessible(page, `The Hauling tab at ${viewport.width} px`);
+
+    // Offering a haul: refused as empty, each field says why and the first one refused has the focus.
+    await dialog.getByRole('button', { name: 'Offer a haul' }).click();
+    const offerForm = page.getByRole('dialog', { name: 'Offer a haul' });
+    await offerForm.getByRole('button', { name: 'Offer haul' }).click();
+    await expect(offerForm.getByRole('combobox', { name: 'Leaving from' })).toBeFocused();
+    await expect(offerForm.getByText('Pick a place from the list.')).toBeVisible();
+    await expectNoSidewaysScroll(page, `The offer form at ${viewport.width} px`);
+    await expectAccessible(page, `The offer form at ${viewport.width} px`);
+    await offerForm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(offerForm).toHaveCount(0);
 
     await card.getByRole('button', { name: 'Book' }).click();
     const booking = page.getByRole('dialog', { name: 'Book stalls' });
     await booking.getByRole('checkbox', { name: 'Dually' }).check();
     await booking.getByLabel('Message to the driver').fill('One gelding, loads easy. Thanks!');
+    await expectAccessible(page, `The booking dialog at ${viewport.width} px`);
     await booking.getByRole('button', { name: 'Book now' }).click();
 
     const booked = page.getByRole('dialog', { name: 'Booked' });
