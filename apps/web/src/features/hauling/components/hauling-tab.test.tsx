@@ -87,7 +87,9 @@ describe("an event's Hauling tab", () => {
       }),
     });
     open();
-    expect(await screen.findByText('Your offer')).toBeTruthy();
+    expect((await screen.findByRole('link', { name: 'Your offer: manage it in My hauls' })).getAttribute('href')).toBe(
+      '/social_home/hauling',
+    );
     expect(screen.getByRole('link', { name: 'Your booking (confirmed)' }).getAttribute('href')).toBe(
       '/social_home/hauling/bookings/9',
     );

@@ -37,7 +37,12 @@ function BoardSkeleton() {
 }
 
 function OfferAction({ offer, onBook }: { offer: HaulOffer; onBook: (offer: HaulOffer) => void }) {
-  if (offer.is_mine) return <span className="text-sm text-stone-600">Your offer</span>;
+  if (offer.is_mine)
+    return (
+      <Link to={paths.hauling} className="text-sm font-semibold text-leather-700 underline">
+        Your offer: manage it in My hauls
+      </Link>
+    );
   if (offer.my_booking)
     return (
       <Link to={paths.haulBooking(offer.my_booking.id)} className="text-sm font-semibold text-leather-700 underline">
