@@ -6,7 +6,7 @@ import { seedDemoCommunity } from './demo-community.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp(); // SEED_DEMO=false: the test seeds by hand
+  t = await createTestApp({ env: { SEED_PLACES: 'true' } }); // SEED_DEMO=false: the test seeds by hand
 }, 120_000);
 afterAll(() => t?.close());
 

@@ -12,7 +12,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 let t: TestApp;
 let base: string;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { SEED_PLACES: 'true' } });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   await insertPlaces(t.app);
 });

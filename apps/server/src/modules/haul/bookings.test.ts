@@ -29,7 +29,7 @@ let rider: Member;
 let eventId: number;
 
 beforeAll(async () => {
-  t = await createTestApp({ clock });
+  t = await createTestApp({ clock, env: { SEED_PLACES: 'true' } });
   [driver, rider] = await setUpMembers(t.app, 2);
   await insertPlaces(t.app);
   eventId = await eventInDenver(t.app, driver);

@@ -28,7 +28,7 @@ let rider: Member;
 let eventId: number;
 
 beforeAll(async () => {
-  t = await createTestApp({ clock, statements });
+  t = await createTestApp({ clock, statements, env: { SEED_PLACES: 'true' } });
   [driver, rider] = await setUpMembers(t.app, 2);
   await insertPlaces(t.app);
   eventId = await eventInDenver(t.app, driver);

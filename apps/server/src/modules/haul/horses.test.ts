@@ -15,7 +15,7 @@ let cheyenne: number;
 let greeley: number;
 let pueblo: number;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { SEED_PLACES: 'true' } });
   refs = await references(t.app);
   denver = await placeId(t.app, 'Denver', 'CO');
   cheyenne = await placeId(t.app, 'Cheyenne', 'WY');

@@ -23,7 +23,7 @@ let t: TestApp;
 const clock = new ManualClock(Date.parse('2026-11-25T12:00:00Z'));
 
 beforeAll(async () => {
-  t = await createTestApp({ clock });
+  t = await createTestApp({ clock, env: { SEED_PLACES: 'true' } });
   await insertPlaces(t.app);
 }, 60_000);
 afterAll(() => t?.close());
