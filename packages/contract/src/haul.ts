@@ -243,6 +243,8 @@ export type HorsesResponse = z.infer<typeof horsesResponseSchema>;
 
 /** A review, shown once both sides have reviewed or `reviewRevealDays` have passed. */
 export const haulReviewSchema = z.object({
+  /** For a report of the review (POST /reports, target_type haul_review). */
+  id: z.number().int(),
   rating: z.number().int(),
   comment: z.string(),
   author: feedUserSchema,

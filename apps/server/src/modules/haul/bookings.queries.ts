@@ -279,6 +279,7 @@ export interface BookingRow {
 }
 
 export interface ReviewJson {
+  id: number;
   author_id: string;
   first_name: string;
   last_name: string;
@@ -297,7 +298,7 @@ const bookingColumns = sql`b.id, b.offer_id, b.rider_id, o.driver_id, b.stalls,
   b.message, b.status, ${utcText(sql`b.expires_at`, 's')} as expires_at, b.cancelled_by, b.cancel_reason, b.late,
   b.conversation_id, ${utcText(sql`o.depart_from`, 's')} as depart_from,
   ${utcText(sql`b.completed_at`, 'ms')} as completed_at, ${utcText(sql`b.created_at`, 'ms')} as created_at,
-  (select json_agg(json_build_object('author_id', r.author_id, 'first_name', a.first_name,
+  (select json_agg(json_build_object('id', r.id, 'author_id', r.author_id, 'first_name', a.first_name,
       'last_name', a.last_name, 'avatar', a.image, 'rating', r.rating, 'comment', r.comment,
       'created_at', ${utcText(sql`r.created_at`, 'ms')}))
     from haul_reviews r join users a on a.id = r.author_id

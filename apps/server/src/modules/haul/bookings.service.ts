@@ -306,6 +306,7 @@ function paperState(on: string | null, departFrom: string, maxDays: number): 'ok
 
 function toReview(review: q.ReviewJson): HaulReview {
   return {
+    id: Number(review.id),
     rating: review.rating,
     comment: review.comment,
     author: {

@@ -1,4 +1,4 @@
-import type { HaulMember, HaulOffer } from '@corral/contract';
+import { HAUL_LIMITS, type HaulMember, type HaulOffer } from '@corral/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { selectRows, type Tx, utcText } from '../../db/sql.ts';
 import { toHaulMember, toHaulOffer } from './haul.mapper.ts';
@@ -22,30 +22,27 @@ export const distanceKm = (a: string, b: string): SQL =>
     ll_to_earth(${sql.raw(b)}.latitude, ${sql.raw(b)}.longitude)) / 1000.0)`;
 
 /**
- * A member's hauling stats as the board shows them (haulMemberSchema), for a user id column: completed
- * bookings as driver or rider, the average of the reviews about them that are shown (both sides reviewed, or
- * `reviewRevealDays` since completion), their count, and late cancellations.
+ * A member's hauling record (docs/decisions/030-hauling-board.md, "Reviews"), for a user id column: completed
+ * bookings as driver or rider; the reviews about them that show (not removed by a moderator, and both sides
+ * reviewed or `reviewRevealDays` since completion, by the database's clock), their average and count; late
+ * cancellations by them. The board's member stats and the profile's hauling record are both this.
  */
-export const memberJson = (userId: SQL): SQL => sql`(select json_build_object('id', mu.id,
-    'first_name', mu.first_name, 'last_name', mu.last_name, 'avatar', mu.image,
-    'phone_verified', mu.phone_number_verified,
-    'completed_hauls', (select count(*)::int from haul_bookings mb join haul_offers mo on mo.id = mb.offer_id
-      where mb.status = 'completed' and (mb.rider_id = mu.id or mo.driver_id = mu.id)),
-    'rating', (select round(avg(mr.rating)::numeric, 2)::float8 from haul_reviews mr ${shownReview('mr')}
-      where mr.subject_id = mu.id and mr.removed_at is null),
-    'reviews_count', (select count(*)::int from haul_reviews mr ${shownReview('mr')}
-      where mr.subject_id = mu.id and mr.removed_at is null),
-    'late_cancellations', (select count(*)::int from haul_bookings ml where ml.cancelled_by = mu.id and ml.late))
-  from users mu where mu.id = ${userId})`;
+export const haulRecordJson = (userId: SQL): SQL => sql`(select jsonb_build_object(
+    'completed_hauls', (select count(*)::int from haul_bookings hb join haul_offers ho on ho.id = hb.offer_id
+      where hb.status = 'completed' and (hb.rider_id = ${userId} or ho.driver_id = ${userId})),
+    'rating', round(avg(hr.rating)::numeric, 2)::float8,
+    'reviews_count', count(hr.id)::int,
+    'late_cancellations', (select count(*)::int from haul_bookings hl where hl.cancelled_by = ${userId} and hl.late))
+  from haul_reviews hr join haul_bookings hrb on hrb.id = hr.booking_id
+  where hr.subject_id = ${userId} and hr.removed_at is null
+    and (exists (select 1 from haul_reviews hro where hro.booking_id = hr.booking_id and hro.author_id <> hr.author_id)
+      or hrb.completed_at <= now() - make_interval(days => ${sql.raw(String(HAUL_LIMITS.reviewRevealDays))})))`;
 
-/** Joins a review `r` to its booking and keeps it when shown (both sides reviewed, or 14 days since completion). */
-function shownReview(alias: string): SQL {
-  const r = sql.raw(alias);
-  return sql`join haul_bookings ${sql.raw(`${alias}b`)} on ${sql.raw(`${alias}b`)}.id = ${r}.booking_id
-    and (exists (select 1 from haul_reviews ${sql.raw(`${alias}o`)} where ${sql.raw(`${alias}o`)}.booking_id = ${r}.booking_id
-        and ${sql.raw(`${alias}o`)}.author_id <> ${r}.author_id)
-      or ${sql.raw(`${alias}b`)}.completed_at <= now() - make_interval(days => 14))`;
-}
+/** A member as the board shows them (haulMemberSchema): who they are, a verified phone, their hauling record. */
+export const memberJson = (userId: SQL): SQL => sql`(select jsonb_build_object('id', mu.id,
+    'first_name', mu.first_name, 'last_name', mu.last_name, 'avatar', mu.image,
+    'phone_verified', mu.phone_number_verified) || ${haulRecordJson(sql`mu.id`)}
+  from users mu where mu.id = ${userId})`;
 
 /**
  * The event an offer or request goes to (alias `hp` of posts, `hed` of event_details, `hev` of its place), as

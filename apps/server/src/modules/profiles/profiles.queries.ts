@@ -12,6 +12,7 @@ import {
 } from '../../db/sql.ts';
 import type { Keyset } from '../../lib/keyset.ts';
 import type { UserRow } from '../../lib/viewer.ts';
+import { haulRecordJson } from '../haul/offers.queries.ts';
 import { type HydratedRow, hydrated } from '../items/items.hydrate.ts';
 import { notBlocked, visibleTo } from '../items/items.policy.ts';
 
@@ -59,22 +60,6 @@ const findable = (viewer: Param<string>) =>
   sql`u.deleted_at is null and (u.id = ${viewer} or (u.is_onboard and u.phone_number_verified
     and ${notBlocked(viewer, sql`u.id`)}))`;
 
-/**
- * A member `u`'s hauling record (docs/decisions/030-hauling-board.md, "Reviews"): completed bookings as driver
- * or rider; the reviews about them that show (not removed, and both sides reviewed or 14 days since
- * completion, as the board's member stats count them), their count and average; late cancellations by them.
- */
-const haulingRecord = sql`(select json_build_object(
-    'completed_hauls', (select count(*)::int from haul_bookings hb join haul_offers ho on ho.id = hb.offer_id
-      where hb.status = 'completed' and (hb.rider_id = u.id or ho.driver_id = u.id)),
-    'rating', round(avg(hr.rating)::numeric, 2)::float8,
-    'reviews_count', count(hr.id)::int,
-    'late_cancellations', (select count(*)::int from haul_bookings hl where hl.cancelled_by = u.id and hl.late))
-  from haul_reviews hr join haul_bookings hrb on hrb.id = hr.booking_id
-  where hr.subject_id = u.id and hr.removed_at is null
-    and (exists (select 1 from haul_reviews ho2 where ho2.booking_id = hr.booking_id and ho2.author_id <> hr.author_id)
-      or hrb.completed_at <= now() - make_interval(days => 14)))`;
-
 const profileOf = preparedStatement<{ viewer: string; id: string }, ProfileRow>(
   ({ viewer, id }) => sql`
     select u.id, u.first_name, u.last_name, u.image, u.is_private,
@@ -97,7 +82,7 @@ const profileOf = preparedStatement<{ viewer: string; id: string }, ProfileRow>(
         join users m on m.id = a.friend_id and m.deleted_at is null
         where a.user_id = ${viewer}
       ) else 0 end as mutual_count,
-      case when not u.is_private or ${isSelfOrFriend(viewer)} then ${haulingRecord} end as hauling
+      case when not u.is_private or ${isSelfOrFriend(viewer)} then ${haulRecordJson(sql`u.id`)} end as hauling
     from users u
     where u.id = ${id} and ${findable(viewer)}`,
 );

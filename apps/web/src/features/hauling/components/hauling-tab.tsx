@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../../config/paths.ts';
+import { ReportHaulButton } from '../../../entities/safety/components/report-haul-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { Button } from '../../../ui/button.tsx';
 import { lazyDialog } from '../../../ui/lazy-dialog.tsx';
@@ -127,6 +128,9 @@ export function HaulingTab({ event }: { event: EventDetail }) {
           {offers.map((offer) => (
             <OfferCard key={offer.id} offer={offer}>
               <OfferAction offer={offer} onBook={(chosen) => setBooking({ offer: chosen, open: true })} />
+              {!offer.is_mine && (
+                <ReportHaulButton targetType="haul_offer" targetId={offer.id} label="Report this offer" />
+              )}
             </OfferCard>
           ))}
         </section>
@@ -138,6 +142,9 @@ export function HaulingTab({ event }: { event: EventDetail }) {
           </h2>
           {requests.map((request) => (
             <RequestCard key={request.id} request={request}>
+              {!request.is_mine && (
+                <ReportHaulButton targetType="haul_request" targetId={request.id} label="Report this request" />
+              )}
               {request.is_mine && (
                 <Button
                   variant="ghost"

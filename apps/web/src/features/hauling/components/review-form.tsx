@@ -2,6 +2,7 @@ import { HAUL_LIMITS, HAUL_MESSAGES, type HaulReview } from '@corral/contract';
 import { clsx } from 'clsx';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { ReportHaulButton } from '../../../entities/safety/components/report-haul-button.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatShortDate } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -89,9 +90,26 @@ export function ReviewForm({ bookingId, otherName }: { bookingId: number; otherN
 }
 
 /** A review as shown: its stars in words and marks, the comment, who and when. */
-export function ReviewView({ review, label }: { review: HaulReview; label: string }) {
+export function ReviewView({
+  review,
+  label,
+  reportable = false,
+}: {
+  review: HaulReview;
+  label: string;
+  /** The other side's review: its subject may report it (ADR 028, "Hauling items"). */
+  reportable?: boolean;
+}) {
   return (
-    <figure className="rounded-xl bg-leather-50 p-3">
+    <figure className="relative rounded-xl bg-leather-50 p-3">
+      {reportable && (
+        <ReportHaulButton
+          targetType="haul_review"
+          targetId={review.id}
+          label="Report this review"
+          className="absolute top-2 right-2"
+        />
+      )}
       <figcaption className="text-sm font-semibold text-leather-900">
         {label} <span className="font-normal text-stone-500">· {formatShortDate(review.created_at)}</span>
       </figcaption>

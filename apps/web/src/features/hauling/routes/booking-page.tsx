@@ -101,7 +101,7 @@ function Booking({ booking }: { booking: HaulBooking }) {
               <p className="text-sm text-stone-600">The time to review this haul has passed.</p>
             )}
             {booking.their_review ? (
-              <ReviewView review={booking.their_review} label={`${name(other)}'s review`} />
+              <ReviewView review={booking.their_review} label={`${name(other)}'s review`} reportable />
             ) : (
               <p className="text-sm text-stone-600">
                 Their review shows once you both have reviewed, or 14 days after the haul.
