@@ -8,9 +8,12 @@ import { type Browser, expect, type Locator, type Page, test } from '@playwright
  * The feed's budget went from 160 to 162 KiB with trust and safety (issue 17): its first load now carries the
  * account menu's Blocked and muted, Account standing and Moderation entries, their routes and API paths, and the
  * cards' held badge and "edited" marker (160.3 KiB measured; the dialogs and pages behind them load on use).
+ * Then to 163 KiB with the hauling board (issue 19): its API paths, routes, page titles and notification targets
+ * are in the first load (162.4 KiB measured; every hauling page, tab and dialog loads on use). Issue 20 takes
+ * the feed's first load apart; this budget only keeps it from growing unnoticed.
  */
 const KIB = 1024;
-const BUDGETS = { home: 60 * KIB, feed: 162 * KIB };
+const BUDGETS = { home: 60 * KIB, feed: 163 * KIB };
 const DEMO = { email: 'demo@corral.app', password: 'Buckle#2026' };
 
 interface ScriptFile {
@@ -132,7 +135,7 @@ test.describe('first-load JavaScript', () => {
     expect(load.gzip, 'the home page first-load JavaScript (gzip 9, bytes)').toBeLessThanOrEqual(BUDGETS.home);
   });
 
-  test('the feed, signed in, stays within 162 KiB gzip', async ({ browser }) => {
+  test('the feed, signed in, stays within 163 KiB gzip', async ({ browser }) => {
     // Sign in once through the screen, then open the feed in a new context that has only the session.
     const signIn = await browser.newContext();
     const page = await signIn.newPage();
