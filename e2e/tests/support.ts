@@ -204,6 +204,8 @@ export async function demoMemberPages(request: APIRequestContext): Promise<strin
     '/social_home/friend-list',
     `/social_home/post/${post?.id}`,
     `/social_home/event/${events[0]?.id}`,
+    // The event's Hauling tab, with the demo's offers and requests on it.
+    `/social_home/event/${events[0]?.id}?tab=hauling`,
     '/social_home/event-types',
     '/social_home/association-types',
     '/social_home/my-events',
