@@ -2,4 +2,3 @@
 export { fetchPlaces, placeKeys, placeLabel, placesQueryOptions, usePlaces } from './api/places-api.ts';
 export { foldPlaceName, locationQuery, predictPlace } from './api/predict-place.ts';
 export { PLACE_TYPEAHEAD_TEXTS, PlaceTypeahead, type PlaceTypeaheadProps } from './components/place-typeahead.tsx';
-export { useSettledValue } from './components/use-settled-value.ts';

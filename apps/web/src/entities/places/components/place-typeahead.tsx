@@ -1,9 +1,9 @@
 import { HAUL_MESSAGES, type Place, SEARCH_LIMITS } from '@corral/contract';
 import { clsx } from 'clsx';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { normalizePlaceQuery, placeLabel, usePlaces } from '../api/places-api.ts';
-import { useSettledValue } from './use-settled-value.ts';
 
 export interface PlaceTypeaheadProps {
   label: string;
@@ -40,7 +40,7 @@ export function PlaceTypeahead({ label, value, onChange, id, error, description 
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const typed = normalizePlaceQuery(text ?? '');
-  const q = useSettledValue(typed, SEARCH_LIMITS.debounceMs);
+  const q = useDebouncedValue(typed, SEARCH_LIMITS.debounceMs);
   const places = usePlaces(q);
   const options = q === typed ? (places.data?.data ?? []) : [];
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer highlights nothing

@@ -2,14 +2,8 @@ import type { Place } from '@corral/contract';
 import { SEARCH_LIMITS } from '@corral/contract';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import {
-  locationQuery,
-  PlaceTypeahead,
-  placeLabel,
-  predictPlace,
-  usePlaces,
-  useSettledValue,
-} from '../../../entities/places/index.ts';
+import { locationQuery, PlaceTypeahead, placeLabel, predictPlace, usePlaces } from '../../../entities/places/index.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { Button } from '../../../ui/button.tsx';
 import type { EventFormApi } from './event-form.tsx';
 
@@ -34,7 +28,7 @@ export function EventPlaceField({ form, storedPlace }: { form: EventFormApi; sto
   const pickedId = useWatch({ control, name: 'place_id' });
   const [picked, setPicked] = useState<Place | null>(null);
   const [changing, setChanging] = useState(false);
-  const settled = useSettledValue(location, SEARCH_LIMITS.debounceMs);
+  const settled = useDebouncedValue(location, SEARCH_LIMITS.debounceMs);
   const unchanged = storedPlace !== undefined && location === formState.defaultValues?.eventLocation;
   const asked = unchanged ? '' : locationQuery(settled).q.slice(0, 80);
   const prediction = usePlaces(asked);

@@ -6,8 +6,8 @@ import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatLongDay, isoDay } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { useHorseChange, useHorses } from '../api/horses-api.ts';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { HorseFormDialog } from '../components/horse-form-dialog.tsx';
 import { horsePapers, PaperChip } from '../components/papers-checklist.tsx';
 

@@ -5,10 +5,10 @@ import { toast } from 'sonner';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { Button } from '../../../ui/button.tsx';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { useMyHauls } from '../api/bookings-api.ts';
 import { useCloseOffer, useCloseRequest } from '../api/hauling-api.ts';
 import { BookingRow } from '../components/booking-row.tsx';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { formatWindow, OfferCard, placeName } from '../components/offer-card.tsx';
 
 const LIVE = new Set<HaulBooking['status']>(['requested', 'confirmed']);

@@ -7,11 +7,11 @@ import { useUnfriend } from '../../../entities/friendships/api/unfriend.ts';
 import { useBlock } from '../../../entities/safety/api/block-member.ts';
 import { useMute } from '../../../entities/safety/api/mute-member.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { Icon } from '../../../ui/icons.tsx';
 import { refocus } from '../../../ui/items/refocus.ts';
 import { lazyDialog } from '../../../ui/lazy-dialog.tsx';
 import { Menu, MenuItem, MenuSeparator } from '../../../ui/menu.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 
 const ReportModal = lazyDialog(() =>
   import('../../../entities/items/components/report-modal.tsx').then((module) => module.ReportModal),

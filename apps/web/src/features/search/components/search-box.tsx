@@ -3,10 +3,10 @@ import { clsx } from 'clsx';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { Icon } from '../../../ui/icons.tsx';
 import { normalizeQuery, useSearchDropdown } from '../api/search-api.ts';
 import { moveHighlight, type SearchOption, searchOptions } from '../hooks/search-options.ts';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
 import { useSearchDropdownCode } from './lazy-search-dropdown.ts';
 import type { DropdownState } from './search-dropdown.tsx';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
-/** `value` once it has stopped changing for `delayMs`: the typeahead asks after the member pauses. */
-export function useSettledValue<T>(value: T, delayMs: number): T {
+/** `value` once it has stopped changing for `delayMs` (the search box and the place typeahead ask after the member pauses). */
+export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
     const timer = setTimeout(() => setSettled(value), delayMs);

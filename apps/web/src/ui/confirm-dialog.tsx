@@ -1,11 +1,11 @@
 import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
-import { Button } from '../../../ui/button.tsx';
+import { Button } from './button.tsx';
 
 export interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
-  /** The danger button's text ('Unfriend', 'Block'). */
+  /** The danger button's text ('Unfriend', 'Block', 'Close offer'). */
   confirm: string;
   open: boolean;
   busy?: boolean;
@@ -14,7 +14,7 @@ export interface ConfirmDialogProps {
 }
 
 /**
- * A question before something hard to take back (Unfriend, Block): Cancel has the focus first. The danger
+ * A question before something hard to take back (Unfriend, Block, close an offer): Cancel has the focus first. The danger
  * button calls `onConfirm`; the caller closes the dialog (at once, or once the server has answered, showing
  * `busy` meanwhile) and tells the outcome (a toast).
  */
