@@ -1,4 +1,4 @@
-import type { EventConfirmation, EventKind } from '@corral/contract';
+import type { EventConfirmation, EventKind, Place } from '@corral/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   calendarFeeds,
@@ -246,15 +246,7 @@ export interface EventDetailRow {
   time_zone: string;
   location: string;
   address: string;
-  place: {
-    id: number;
-    name: string;
-    region: string;
-    region_code: string;
-    country: 'US' | 'CA';
-    latitude: number;
-    longitude: number;
-  } | null;
+  place: Place | null;
   added_money: number;
   is_private: boolean;
   tour: boolean;

@@ -1,17 +1,9 @@
-import { HAUL_LIMITS } from '@corral/contract';
+import { HAUL_LIMITS, type Place } from '@corral/contract';
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { literal, preparedStatements, selectRows, type Tx } from '../../db/sql.ts';
 
 /** A row of `places` as the queries answer it. */
-export interface PlaceRow {
-  id: number;
-  name: string;
-  region: string;
-  region_code: string;
-  country: 'US' | 'CA';
-  latitude: number;
-  longitude: number;
-}
+export type PlaceRow = Place;
 
 /** The columns of a place, for other modules' SQL that answers places (`p` the alias of `places`). */
 export const PLACE_COLUMNS = (p: SQL = sql.raw('places')) =>

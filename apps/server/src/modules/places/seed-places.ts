@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type { Place } from '@corral/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { selectRows } from '../../db/sql.ts';
@@ -31,15 +32,7 @@ export interface GazetteerEntry {
 }
 
 /** A row of `places` as the seed inserts it (search_name is folded in SQL, as the queries fold). */
-export interface PlaceSeedRow {
-  id: number;
-  name: string;
-  region: string;
-  region_code: string;
-  country: 'US' | 'CA';
-  latitude: number;
-  longitude: number;
-}
+export type PlaceSeedRow = Place;
 
 /**
  * A stable id for a place: the package carries no GeoNames id, and an index in the list would move when a
