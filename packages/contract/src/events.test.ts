@@ -429,6 +429,7 @@ describe('new drafts, instants and edits', () => {
       time_zone: draft.timeZone,
       location: draft.eventLocation,
       address: draft.eventAddress,
+      place: null,
       added_money: draft.addedMoney,
       is_private: draft.privateEvent,
       tour: true,
