@@ -81,4 +81,6 @@ export const haulKeys = {
   mine: () => [...haulKeys.all, 'mine'] as const,
   booking: (id: number) => [...haulKeys.all, 'booking', id] as const,
   horses: () => [...haulKeys.all, 'horses'] as const,
+  /** GET /haul/saved-searches: the member's saved searches (a new fitting offer notifies `haul_match`). */
+  savedSearches: () => [...haulKeys.all, 'saved-searches'] as const,
 };

@@ -1,5 +1,5 @@
 import type { EventDetail, HaulOffer, Place } from '@corral/contract';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../../config/paths.ts';
@@ -8,8 +8,14 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { Button } from '../../../ui/button.tsx';
 import { lazyDialog } from '../../../ui/lazy-dialog.tsx';
 import { type HaulingFilters as Filters, useCloseRequest, useHauling } from '../api/hauling-api.ts';
+import {
+  findSavedSearch,
+  useCreateSavedSearch,
+  useDeleteSavedSearch,
+  useSavedSearches,
+} from '../api/saved-searches-api.ts';
 import { HaulingFilters, type HaulingFilterValues, loadNear } from './hauling-filters.tsx';
-import { OfferCard } from './offer-card.tsx';
+import { OfferCard, placeName } from './offer-card.tsx';
 import { RequestCard } from './request-card.tsx';
 
 const OfferFormDialog = lazyDialog(() => import('./offer-form-dialog.tsx').then((module) => module.OfferFormDialog));
@@ -63,6 +69,79 @@ function OfferAction({ offer, onBook }: { offer: HaulOffer; onBook: (offer: Haul
   );
 }
 
+/** A 4xx's message from the server (the per-member limit, a place not found), else a plain failure. */
+const refusal = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.status !== 0 && error.status < 500 ? error.message : fallback;
+
+export const SAVED_SEARCH_TEXT = "Saved: we'll tell you of new offers";
+
+/**
+ * "Tell me of new offers near {place}": saves this event's search (Near place, horses, rate) so that a new
+ * fitting offer notifies the member (`haul_match`); once saved, Stop deletes it. The status is announced politely.
+ */
+function SaveSearch({ eventId, filters }: { eventId: number; filters: HaulingFilterValues }) {
+  const near = filters.near;
+  const horses = filters.horses ?? 1;
+  const rate = filters.rate;
+  const list = useSavedSearches({ enabled: near !== null });
+  const create = useCreateSavedSearch();
+  const remove = useDeleteSavedSearch();
+  const saved = near ? findSavedSearch(list.data, { eventId, placeId: near.id, horses, rate }) : undefined;
+  const [notice, setNotice] = useState('');
+  const focusAfter = useRef(false);
+  const box = useRef<HTMLDivElement>(null);
+  const searchKey = `${near?.id ?? ''}|${horses}|${rate ?? ''}`;
+
+  // A new search (another place, horses or rate) starts without the last one's notice.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the notice is reset when the search changes
+  useEffect(() => setNotice(''), [searchKey]);
+  // The pressed button is replaced by the other one: focus follows, so the keyboard is not dropped to the page.
+  useEffect(() => {
+    if (!focusAfter.current) return;
+    focusAfter.current = false;
+    box.current?.querySelector('button')?.focus();
+  });
+
+  const save = (place: Place) =>
+    create.mutate(
+      { event_id: eventId, near_place_id: place.id, horses, ...(rate ? { rate_type: rate } : {}) },
+      {
+        onSuccess: () => {
+          focusAfter.current = true;
+          setNotice('');
+        },
+        onError: (error) => toast.error(refusal(error, 'The search could not be saved.')),
+      },
+    );
+  const stop = (id: number) =>
+    remove.mutate(id, {
+      onSuccess: () => {
+        focusAfter.current = true;
+        setNotice('Stopped: no more news of new offers for this search.');
+      },
+      onError: (error) => toast.error(refusal(error, 'The search could not be stopped.')),
+    });
+
+  return (
+    <div ref={box} className="flex flex-wrap items-center gap-x-3 gap-y-2">
+      {near &&
+        (saved ? (
+          <Button variant="secondary" busy={remove.isPending} onClick={() => stop(saved.id)}>
+            Stop<span className="sr-only"> telling me of new offers near {placeName(near)}</span>
+          </Button>
+        ) : (
+          <Button variant="secondary" busy={create.isPending || list.isLoading} onClick={() => save(near)}>
+            Tell me of new offers near {placeName(near)}
+          </Button>
+        ))}
+      {/* Always in the page, so that what it comes to say is announced. */}
+      <p role="status" aria-live="polite" className="text-sm text-stone-700">
+        {near && saved ? SAVED_SEARCH_TEXT : notice}
+      </p>
+    </div>
+  );
+}
+
 /**
  * An event's Hauling tab (docs/decisions/030-hauling-board.md): filters, the open offers (Book) and the riders'
  * requests, Offer a haul and Ask for stalls.
@@ -106,6 +185,7 @@ export function HaulingTab({ event }: { event: EventDetail }) {
         </div>
       )}
       <HaulingFilters value={filters} onChange={setFilters} />
+      {!event.is_cancelled && <SaveSearch eventId={event.id} filters={filters} />}
       {board.isPending && <BoardSkeleton />}
       {board.isError && (
         <div role="alert" className="flex items-center justify-between gap-3 rounded-2xl bg-red-50 p-4 text-red-800">

@@ -1,4 +1,11 @@
-import type { HaulBooking, HaulOffer, HaulRequest, MyHaulsResponse } from '@corral/contract';
+import {
+  type HaulBooking,
+  type HaulOffer,
+  type HaulRequest,
+  type HaulSavedSearch,
+  type MyHaulsResponse,
+  RATE_TYPE_LABELS,
+} from '@corral/contract';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -8,6 +15,7 @@ import { Button } from '../../../ui/button.tsx';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { useMyHauls } from '../api/bookings-api.ts';
 import { useCloseOffer, useCloseRequest } from '../api/hauling-api.ts';
+import { useDeleteSavedSearch, useSavedSearches } from '../api/saved-searches-api.ts';
 import { BookingRow } from '../components/booking-row.tsx';
 import { formatWindow, OfferCard, placeName } from '../components/offer-card.tsx';
 
@@ -59,6 +67,7 @@ export function MyHaulsPage() {
       ) : (
         <Hauls hauls={hauls.data} />
       )}
+      <SavedSearches />
     </div>
   );
 }
@@ -228,6 +237,74 @@ function MyRequest({ request }: { request: HaulRequest }) {
           </ConfirmDialog>
         </>
       )}
+    </li>
+  );
+}
+
+/** The member's saved searches (GET /haul/saved-searches), each with Stop; nothing at all when there are none. */
+function SavedSearches() {
+  const searches = useSavedSearches();
+  const remove = useDeleteSavedSearch();
+  const [notice, setNotice] = useState('');
+  const list = searches.data ?? [];
+  const stop = (search: HaulSavedSearch) =>
+    remove.mutate(search.id, {
+      onSuccess: () => setNotice(`Stopped the search near ${placeName(search.near)}.`),
+      onError: (error) =>
+        toast.error(
+          error instanceof ApiError && error.status !== 0 && error.status < 500
+            ? error.message
+            : 'The search could not be stopped.',
+        ),
+    });
+  return (
+    <>
+      {/* Always in the page, so that a Stop is announced even when it empties the list. */}
+      <p role="status" aria-live="polite" className="sr-only">
+        {notice}
+      </p>
+      {list.length > 0 && (
+        <Section title="Saved searches" about="We tell you when a new offer fits one of these.">
+          <ul className="divide-y divide-leather-100">
+            {list.map((search) => (
+              <SavedSearchRow
+                key={search.id}
+                search={search}
+                busy={remove.isPending && remove.variables === search.id}
+                onStop={() => stop(search)}
+              />
+            ))}
+          </ul>
+        </Section>
+      )}
+    </>
+  );
+}
+
+function SavedSearchRow({ search, busy, onStop }: { search: HaulSavedSearch; busy: boolean; onStop: () => void }) {
+  const where = search.event?.title ?? 'Any event';
+  return (
+    <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        {search.event ? (
+          <Link to={paths.eventHauling(search.event.id)} className="font-semibold text-leather-900 underline">
+            {where}
+          </Link>
+        ) : (
+          <span className="font-semibold text-leather-900">{where}</span>
+        )}
+        <p className="text-sm text-stone-600">
+          Near {placeName(search.near)} · {search.horses} {search.horses === 1 ? 'horse' : 'horses'} ·{' '}
+          {search.rate_type ? RATE_TYPE_LABELS[search.rate_type] : 'Any rate'}
+        </p>
+      </div>
+      <Button variant="secondary" className="self-start sm:self-center" busy={busy} onClick={onStop}>
+        Stop
+        <span className="sr-only">
+          {' '}
+          the search near {placeName(search.near)} for {where}
+        </span>
+      </Button>
     </li>
   );
 }
