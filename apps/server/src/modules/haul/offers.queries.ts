@@ -1,7 +1,8 @@
-import { HAUL_LIMITS, type HaulMember, type HaulOffer } from '@corral/contract';
+import type { HaulMember, HaulOffer } from '@corral/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { selectRows, type Tx, utcText } from '../../db/sql.ts';
 import { toHaulMember, toHaulOffer } from './haul.mapper.ts';
+import { haulRecordJson } from './haul-record.ts';
 
 /*
  * Reading offers (docs/decisions/030-hauling-board.md). The pieces below are SQL fragments shared by every
@@ -20,23 +21,6 @@ export const placeJson = (alias: string): SQL => {
 export const distanceKm = (a: string, b: string): SQL =>
   sql`(earth_distance(ll_to_earth(${sql.raw(a)}.latitude, ${sql.raw(a)}.longitude),
     ll_to_earth(${sql.raw(b)}.latitude, ${sql.raw(b)}.longitude)) / 1000.0)`;
-
-/**
- * A member's hauling record (docs/decisions/030-hauling-board.md, "Reviews"), for a user id column: completed
- * bookings as driver or rider; the reviews about them that show (not removed by a moderator, and both sides
- * reviewed or `reviewRevealDays` since completion, by the database's clock), their average and count; late
- * cancellations by them. The board's member stats and the profile's hauling record are both this.
- */
-export const haulRecordJson = (userId: SQL): SQL => sql`(select jsonb_build_object(
-    'completed_hauls', (select count(*)::int from haul_bookings hb join haul_offers ho on ho.id = hb.offer_id
-      where hb.status = 'completed' and (hb.rider_id = ${userId} or ho.driver_id = ${userId})),
-    'rating', round(avg(hr.rating)::numeric, 2)::float8,
-    'reviews_count', count(hr.id)::int,
-    'late_cancellations', (select count(*)::int from haul_bookings hl where hl.cancelled_by = ${userId} and hl.late))
-  from haul_reviews hr join haul_bookings hrb on hrb.id = hr.booking_id
-  where hr.subject_id = ${userId} and hr.removed_at is null
-    and (exists (select 1 from haul_reviews hro where hro.booking_id = hr.booking_id and hro.author_id <> hr.author_id)
-      or hrb.completed_at <= now() - make_interval(days => ${sql.raw(String(HAUL_LIMITS.reviewRevealDays))})))`;
 
 /** A member as the board shows them (haulMemberSchema): who they are, a verified phone, their hauling record. */
 export const memberJson = (userId: SQL): SQL => sql`(select jsonb_build_object('id', mu.id,

@@ -12,7 +12,7 @@ import {
 } from '../../db/sql.ts';
 import type { Keyset } from '../../lib/keyset.ts';
 import type { UserRow } from '../../lib/viewer.ts';
-import { haulRecordJson } from '../haul/offers.queries.ts';
+import { haulRecordJson } from '../haul/haul-record.ts';
 import { type HydratedRow, hydrated } from '../items/items.hydrate.ts';
 import { notBlocked, visibleTo } from '../items/items.policy.ts';
 
