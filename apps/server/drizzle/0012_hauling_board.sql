@@ -161,6 +161,7 @@ CREATE INDEX "haul_bookings_offer_idx" ON "haul_bookings" USING btree ("offer_id
 CREATE INDEX "haul_bookings_rider_idx" ON "haul_bookings" USING btree ("rider_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "haul_bookings_live_unique" ON "haul_bookings" USING btree ("offer_id","rider_id") WHERE "haul_bookings"."status" in ('requested', 'confirmed');--> statement-breakpoint
 CREATE INDEX "haul_bookings_expiry_idx" ON "haul_bookings" USING btree ("expires_at") WHERE "haul_bookings"."status" = 'requested';--> statement-breakpoint
+CREATE INDEX "haul_bookings_late_idx" ON "haul_bookings" USING btree ("cancelled_by") WHERE "haul_bookings"."late";--> statement-breakpoint
 CREATE INDEX "haul_offers_event_idx" ON "haul_offers" USING btree ("event_id","id") WHERE "haul_offers"."closed_at" is null;--> statement-breakpoint
 CREATE INDEX "haul_offers_driver_idx" ON "haul_offers" USING btree ("driver_id","id");--> statement-breakpoint
 CREATE INDEX "haul_offers_open_arrive_idx" ON "haul_offers" USING btree ("arrive_by") WHERE "haul_offers"."closed_at" is null and "haul_offers"."stalls_free" > 0;--> statement-breakpoint

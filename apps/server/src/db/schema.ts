@@ -1059,6 +1059,8 @@ export const haulBookings = pgTable(
       .on(t.offerId, t.riderId)
       .where(sql`${t.status} in ('requested', 'confirmed')`),
     index('haul_bookings_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'requested'`),
+    // A member's late cancellations (their hauling record) by index, not by a scan of every booking.
+    index('haul_bookings_late_idx').on(t.cancelledBy).where(sql`${t.late}`),
     check('haul_bookings_stalls_check', sql`${t.stalls} > 0`),
   ],
 );
