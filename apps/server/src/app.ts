@@ -101,6 +101,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         : config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: requestIdFrom(config.trustProxy),
+    // A path segment longer than the router's default 100 characters answered Fastify's own 414 before any
+    // hook ran, so a staff-only route told itself apart from a missing one (ADR 028). Long enough for any
+    // segment a URL can carry: the params' schemas and the not-found handler answer instead, in our words.
+    routerOptions: { maxParamLength: 8192 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { API_PREFIX, MESSAGES } from '@corral/contract';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Hashed build output (Vite's `assets/<name>-<8 characters>.<ext>`): it never changes under its name. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -68,7 +68,15 @@ export function registerWebApp(
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  // A path no route has is answered before its body is read: a bad or huge body must not tell a missing
+  // route from a staff-only one, which answers this very handler before parsing (lib/access.ts, ADR 028).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.is404) return done();
+    notFound(request, reply);
+  });
+  app.setNotFoundHandler(notFound);
+
+  function notFound(request: FastifyRequest, reply: FastifyReply) {
     const pathname = request.url.split('?')[0] ?? '';
     const isPagePath = pathname !== API_PREFIX && !pathname.startsWith(`${API_PREFIX}/`) && !path.extname(pathname);
     if (site && isPagePath && (request.method === 'GET' || request.method === 'HEAD')) {
@@ -79,7 +87,7 @@ export function registerWebApp(
     // to its own page: back to that page, the body unread (the web app sends the form to the API).
     if (site && isPagePath && request.method === 'POST') return reply.redirect(pathname, 303);
     return reply.status(404).send({ message: MESSAGES.http.notFound });
-  });
+  }
 }
 
 /**
