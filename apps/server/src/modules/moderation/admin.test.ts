@@ -108,13 +108,17 @@ describe('the audit log', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('cannot be changed or deleted, not even by the app’s own connection', async () => {
+  it('cannot be changed, deleted or emptied, not even by the app’s own connection', async () => {
     const [entry] = await selectRows<{ id: string }>(t.ctx.db, sql`select id from moderation_actions limit 1`);
     expect(entry).toBeDefined();
     await expect(
       t.ctx.db.execute(sql`update moderation_actions set reason = 'rewritten' where id = ${entry?.id}`),
     ).rejects.toThrow();
     await expect(t.ctx.db.execute(sql`delete from moderation_actions where id = ${entry?.id}`)).rejects.toThrow();
+    // TRUNCATE fires no row trigger: a statement trigger of its own refuses it (migration 0013).
+    await expect(t.ctx.db.execute(sql`truncate moderation_actions`)).rejects.toMatchObject({
+      cause: { message: expect.stringMatching(/append-only/) },
+    });
     const [kept] = await selectRows<{ n: number }>(
       t.ctx.db,
       sql`select count(*)::int as n from moderation_actions where id = ${entry?.id} and reason <> 'rewritten'`,
