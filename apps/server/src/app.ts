@@ -49,7 +49,13 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { imageQueue } from './modules/media/image-queue.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
-import { adminRoutes, moderatorRoutes, reportRoutes, standingRoutes } from './modules/moderation/moderation.routes.ts';
+import {
+  adminRoutes,
+  moderatorRoutes,
+  reportRoutes,
+  standingRoutes,
+  suspensionAppealRoutes,
+} from './modules/moderation/moderation.routes.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { missedNotifications, unreadCount } from './modules/notifications/notifications.service.ts';
@@ -251,6 +257,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(placesRoutes);
       await api.register(reportRoutes);
       await api.register(standingRoutes);
+      await api.register(suspensionAppealRoutes);
       await api.register(moderatorRoutes);
       await api.register(adminRoutes);
       await api.register(safetyRoutes);

@@ -80,6 +80,8 @@ export const API_PATHS = {
   meStanding: '/me/standing',
   /** Appeal an action taken against oneself: `{ action_id, text }`, once per action. */
   appeals: '/appeals',
+  /** A suspended member's appeal of the suspension, with the token their refused sign-in answered. */
+  appealSuspension: '/appeals/suspension',
   /** Moderators and admins only; anyone else gets the answer of a missing route. */
   moderationReports: '/moderation/reports',
   moderationReport: paramPath('/moderation/reports/:id'),

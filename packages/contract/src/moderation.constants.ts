@@ -36,8 +36,11 @@ const REPORT_TITLES: Record<ReportTargetType, string> = {
   haul_request: 'Report This Hauling Request',
   haul_review: 'Report This Review',
 };
-/** A moderator's decisions on a case. `lift` ends a suspension early; `restore` undoes a removal or a hold. */
-export const MODERATION_ACTIONS = ['dismiss', 'remove', 'warn', 'suspend', 'ban', 'restore', 'lift'] as const;
+/**
+ * A moderator's decisions on a case. `lift` ends a suspension early; `restore` undoes a removal or a hold;
+ * `uphold` answers an appeal by keeping the decision appealed (the appeal is denied, nothing else changes).
+ */
+export const MODERATION_ACTIONS = ['dismiss', 'remove', 'warn', 'suspend', 'ban', 'restore', 'lift', 'uphold'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 /** What the audit log records: the decisions, the automatic hold, and role changes. */
@@ -48,6 +51,9 @@ export const MODERATION_LIMITS = {
   reasonMax: 500,
   noteMax: 1000,
   appealMax: 1000,
+  /** A suspended member's appeal token (POST /appeals/suspension) is good this long after the refused sign-in. */
+  appealTokenMinutes: 60,
+  appealTokenMax: 500,
   /** The longest suspension; longer is a ban. */
   suspendMaxDays: 365,
   /** Items held for review after this many distinct phone-verified reporters (weighted); HOLD_REPORTERS overrides. */
@@ -87,6 +93,7 @@ export const MODERATION_MESSAGES = {
   cannotActOnOwnCase: 'You cannot decide a case about yourself; another moderator will.',
   appealReceived: 'Your appeal was received. A moderator will review it.',
   alreadyAppealed: 'You have already appealed this decision.',
+  appealTokenExpired: 'This appeal form has expired. Sign in again to appeal your suspension.',
   appealRequired: 'Say why this decision should change.',
   suspendedTitle: 'Your account is suspended',
   suspended: (until: string) => `Your account is suspended until ${until}.`,
@@ -97,4 +104,6 @@ export const MODERATION_MESSAGES = {
   haulOfferRemovedBookingsStand:
     'Bookings already made on this offer are not cancelled: settle or cancel them with your riders.',
   suspendedNotice: 'Your account was suspended by Corral moderators.',
+  appealGranted: 'Your appeal was granted: the moderators undid their decision.',
+  appealDenied: 'Your appeal was reviewed, and the decision stands.',
 } as const;

@@ -293,13 +293,28 @@ export const appealCreatedResponseSchema = z.object({
 });
 
 /**
+ * POST /appeals/suspension: a suspended member's appeal of the suspension, without a session (they cannot sign
+ * in): the `appeal_token` their refused sign-in answered stands for them and the suspension, for an hour.
+ */
+export const suspensionAppealSchema = z
+  .object({
+    token: z.string().min(1).max(MODERATION_LIMITS.appealTokenMax),
+    text: appealCreateSchema.shape.text,
+  })
+  .strict();
+export type SuspensionAppeal = z.input<typeof suspensionAppealSchema>;
+
+/**
  * POST /login by a suspended member with the right password: 403 with this body, so the sign-in screen can say
- * why and until when. Wrong passwords still get the one 'Invalid Credential' answer.
+ * why and until when, and take their appeal of the suspension (`appeal_token`, while it is not appealed yet;
+ * `appeal_status` once it is). Wrong passwords still get the one 'Invalid Credential' answer.
  */
 export const suspendedResponseSchema = z.object({
   message: z.string(),
   code: z.literal('suspended'),
   suspended_until: z.string(),
   reason: z.string(),
+  appeal_token: z.string().nullable(),
+  appeal_status: z.enum(['open', 'granted', 'denied']).nullable(),
 });
 export type SuspendedResponse = z.infer<typeof suspendedResponseSchema>;

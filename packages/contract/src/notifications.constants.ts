@@ -13,12 +13,23 @@ export const NOTIFICATION_KINDS = [
   'event_update',
   'moderation',
   'report_update',
+  /** An appeal decided: granted (the decision undone) or denied, to the member who appealed. */
+  'appeal',
   /** The hauling board: a booking requested, answered, cancelled or completed; a review; a new match; papers. */
   'haul_booking',
   'haul_review',
   'haul_match',
   'haul_reminder',
 ] as const;
+
+/**
+ * What staff tell a member of their own standing (a decision about them, a report acted on, an appeal decided):
+ * nobody is named (each recipient is their own actor), and a block or mute does not silence them.
+ */
+export const STAFF_NOTICE_KINDS = ['moderation', 'report_update', 'appeal'] as const;
+export type StaffNoticeKind = (typeof STAFF_NOTICE_KINDS)[number];
+export const isStaffNotice = (kind: string): kind is StaffNoticeKind =>
+  (STAFF_NOTICE_KINDS as readonly string[]).includes(kind);
 
 /** The spec's notification texts (sections 2 to 4), verbatim. */
 export const NOTIFICATION_MESSAGES = {

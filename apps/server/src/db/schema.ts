@@ -528,7 +528,7 @@ export const moderationActions = pgTable(
     actorId: text('actor_id'),
     actorName: text('actor_name').notNull(),
     action: text('action', {
-      enum: ['dismiss', 'remove', 'warn', 'suspend', 'ban', 'restore', 'lift', 'grant_role', 'hold'],
+      enum: ['dismiss', 'remove', 'warn', 'suspend', 'ban', 'restore', 'lift', 'uphold', 'grant_role', 'hold'],
     }).notNull(),
     subjectUserId: text('subject_user_id').notNull(),
     subjectName: text('subject_name').notNull(),

@@ -15,14 +15,21 @@ export async function selectLiveUser(db: Tx, userId: string): Promise<UserRow | 
   return user;
 }
 
-/** The reason of the member's latest suspension (modules/moderation writes it to the audit log). */
-export async function selectSuspensionReason(db: Tx, userId: string): Promise<string | undefined> {
-  const [row] = await selectRows<{ reason: string }>(
+/**
+ * The member's latest suspension (modules/moderation writes it to the audit log): its entry, its reason, and how
+ * its appeal stands, if it was appealed.
+ */
+export async function selectSuspension(
+  db: Tx,
+  userId: string,
+): Promise<{ actionId: number; reason: string; appealStatus: 'open' | 'granted' | 'denied' | null } | undefined> {
+  const [row] = await selectRows<{ id: string; reason: string; appeal_status: 'open' | 'granted' | 'denied' | null }>(
     db,
-    sql`select reason from moderation_actions where subject_user_id = ${userId} and action = 'suspend'
-      order by created_at desc, id desc limit 1`,
+    sql`select a.id, a.reason, (select ap.status from moderation_appeals ap where ap.action_id = a.id) as appeal_status
+      from moderation_actions a where a.subject_user_id = ${userId} and a.action = 'suspend'
+      order by a.created_at desc, a.id desc limit 1`,
   );
-  return row?.reason;
+  return row ? { actionId: Number(row.id), reason: row.reason, appealStatus: row.appeal_status } : undefined;
 }
 
 /** Whether the id names a member who has not deleted the account. */

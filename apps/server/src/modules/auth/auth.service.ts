@@ -1,6 +1,7 @@
 import {
   type loginRequestSchema,
   MESSAGES,
+  MODERATION_LIMITS,
   MODERATION_MESSAGES,
   type OkResponse,
   type SignedInResponse,
@@ -11,9 +12,10 @@ import { isAPIError } from 'better-auth/api';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/errors.ts';
+import { signToken, TOKEN_PURPOSES } from '../../lib/signed-token.ts';
 import type { UserRow, Viewer } from '../../lib/viewer.ts';
 import { toCurrentUser } from './auth.mapper.ts';
-import { isFindableUser, selectLiveUser, selectSuspensionReason, selectUserByEmail } from './auth.queries.ts';
+import { isFindableUser, selectLiveUser, selectSuspension, selectUserByEmail } from './auth.queries.ts';
 import { emailKey, maskEmail, type RequestMeta } from './auth-log.ts';
 import { deviceKeyOf, issueDeviceToken } from './device-token.ts';
 import { assertPasswordAllowed } from './password-policy.ts';
@@ -100,13 +102,29 @@ export async function logIn(ctx: AppContext, input: LoginInput, meta: RequestMet
 
 const SUSPENSION_END = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
 
-/** The 403 a suspended member's login gets (suspendedResponseSchema): until when, and the moderator's reason. */
+/**
+ * The 403 a suspended member's login gets (suspendedResponseSchema): until when, the moderator's reason, and,
+ * while the suspension is not appealed, a token that lets them appeal it without a session (POST
+ * /appeals/suspension), good for an hour.
+ */
 async function suspended(ctx: AppContext, userId: string, until: Date): Promise<AppError> {
-  const reason = (await selectSuspensionReason(ctx.db, userId)) ?? '';
+  const suspension = await selectSuspension(ctx.db, userId);
+  const expiresAt = ctx.clock.now() + MODERATION_LIMITS.appealTokenMinutes * 60_000;
+  const appealToken =
+    suspension && suspension.appealStatus === null
+      ? signToken(
+          ctx.config.authSecret,
+          TOKEN_PURPOSES.suspensionAppeal,
+          [userId, String(suspension.actionId)],
+          expiresAt,
+        )
+      : null;
   return new AppError(403, MODERATION_MESSAGES.suspended(`${SUSPENSION_END.format(until)} UTC`), undefined, undefined, {
     code: 'suspended',
     suspended_until: until.toISOString(),
-    reason,
+    reason: suspension?.reason ?? '',
+    appeal_token: appealToken,
+    appeal_status: suspension?.appealStatus ?? null,
   });
 }
 

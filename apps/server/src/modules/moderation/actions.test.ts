@@ -263,6 +263,8 @@ describe('warn, suspend, ban, lift', () => {
       code: 'suspended',
       suspended_until: until.toISOString(),
       reason: 'Repeated spam',
+      appeal_token: expect.any(String),
+      appeal_status: null,
     });
     // No session is left behind by the refused sign-in; a wrong password still gets the one answer.
     expect(
@@ -333,7 +335,7 @@ describe('warn, suspend, ban, lift', () => {
 });
 
 describe('restore, and what does not apply', () => {
-  it('restores a held item: neither held nor removed, and the reporters hear it was acted on', async () => {
+  it('restores a held item: neither held nor removed; the reports were wrong, so nobody hears of an action', async () => {
     const { reporters, postId, caseId } = await reportedPost(3);
     const answer = await act(caseId, { action: 'restore', reason: 'Fine after all' });
     expect(answer.statusCode, answer.body).toBe(200);
@@ -342,7 +344,10 @@ describe('restore, and what does not apply', () => {
       held_at: null,
       removed_at: null,
     });
-    expect(await notificationsOf(reporters[0] as Member)).toHaveLength(1);
+    for (const reporter of reporters) {
+      expect(await notificationsOf(reporter)).toEqual([]);
+      expect(await recordOf(reporter)).toEqual({ reports_upheld: 0, reports_dismissed: 1 });
+    }
   });
 
   it('answers 400 to an action that does not apply, and to a case about the moderator', async () => {

@@ -78,6 +78,7 @@ export function toCase(row: CaseRow, decider: Decider, now: number): ModerationC
         subjectDeleted: subject.deleted,
         subjectRole: subject.role,
         suspendedUntil,
+        appealOpen: row.status === 'open' && row.appeal !== null && row.appeal.status === 'open',
       },
       decider,
       now,

@@ -28,6 +28,8 @@ export interface CaseFacts {
   /** The member concerned's role: only an admin takes account actions against staff. */
   subjectRole: Role;
   suspendedUntil: Date | null;
+  /** Whether the case carries an open appeal (it reopened the case, or joined it). */
+  appealOpen: boolean;
 }
 
 /** Who is deciding. */
@@ -36,29 +38,52 @@ export interface Decider {
   role: Role;
 }
 
+/** The actions that undo a decision (a removal or hold, a suspension): they apply to resolved cases too. */
+export const UNDO_ACTIONS: ReadonlySet<ModerationAction> = new Set(['restore', 'lift']);
+
 /**
- * What a moderator may do with a case now: nothing once it is resolved (until an appeal reopens it), nor with a
- * case about themselves (nobody decides their own case: another moderator will). Otherwise dismiss always;
- * remove an item (or message) that is live or held; restore one that is held or removed; warn, suspend or ban a member whose
- * account still exists; lift a suspension that has not ended. Account actions (warn, suspend, ban, lift) against a
- * moderator or an admin are an admin's alone: a moderator cannot suspend or ban the staff above or beside them.
+ * What a moderator may do with a case now: nothing with a case about themselves (nobody decides their own case:
+ * another moderator will). On an open case: dismiss always; remove an item (or message) that is live or held;
+ * warn, suspend or ban a member whose account still exists. On any case, open or resolved: restore an item that
+ * is held or removed, lift a suspension that has not ended, so a decision can always be undone (an appeal, a
+ * mistake) without waiting for a new report. A case with an open appeal may also be upheld (the appeal denied,
+ * nothing else done). Account actions (warn, suspend, ban, lift) against a moderator or an
+ * admin are an admin's alone: a moderator cannot suspend or ban the staff above or beside them.
  */
 export function availableActions(c: CaseFacts, decider: Decider, now: number): ModerationAction[] {
-  if (c.status !== 'open' || c.subjectId === decider.id) return [];
-  const actions: ModerationAction[] = ['dismiss'];
+  if (c.subjectId === decider.id) return [];
+  const open = c.status === 'open';
+  const actions: ModerationAction[] = open ? ['dismiss'] : [];
   if (c.targetType !== 'user') {
-    if (c.itemState === 'live' || c.itemState === 'held') actions.push('remove');
+    if (open && (c.itemState === 'live' || c.itemState === 'held')) actions.push('remove');
     if (c.itemState === 'held' || c.itemState === 'removed') actions.push('restore');
   }
   const mayActOnAccount = !c.subjectDeleted && (c.subjectRole === 'member' || decider.role === 'admin');
-  if (mayActOnAccount) actions.push('warn', 'suspend', 'ban');
+  if (open && mayActOnAccount) actions.push('warn', 'suspend', 'ban');
   if (mayActOnAccount && c.suspendedUntil !== null && c.suspendedUntil.getTime() > now) actions.push('lift');
+  if (open && c.appealOpen) actions.push('uphold');
   return actions;
 }
 
-/** An appeal is granted by the decision that undoes (restore, lift), and denied by any other. */
-export const appealOutcome = (action: ModerationAction) =>
-  action === 'restore' || action === 'lift' ? ('granted' as const) : ('denied' as const);
+/**
+ * How a decision settles the case's open reports: a dismissal, a restore and a lift find nothing to act on (the
+ * reporters' records count them dismissed, and nobody is told of an action); any other decision upholds them.
+ */
+export const reportOutcome = (action: ModerationAction) =>
+  action === 'dismiss' || UNDO_ACTIONS.has(action) ? ('dismissed' as const) : ('actioned' as const);
+
+/**
+ * How a decision answers the appeal it meets: the decision that undoes the appealed one grants it (restore for a
+ * removal, lift for a suspension, and for a warning, which has nothing to undo, a dismissal: the warning is
+ * withdrawn); any other decision denies it.
+ */
+export function appealOutcome(action: ModerationAction, appealed: ModerationAction | null) {
+  const grants = UNDO_ACTIONS.has(action) || (action === 'dismiss' && appealed === 'warn');
+  return grants ? ('granted' as const) : ('denied' as const);
+}
+
+/** A warning, suspension or ban upholds the reports: an item they held stays hidden, as removed (ADR 028). */
+export const upholdsHold = (action: ModerationAction) => action === 'warn' || action === 'suspend' || action === 'ban';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

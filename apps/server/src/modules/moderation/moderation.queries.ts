@@ -68,6 +68,8 @@ export interface CaseForDecision {
   subject_deleted: boolean;
   subject_role: Role;
   suspended_until: Date | null;
+  /** The action the case's open appeal appeals, if it carries one. */
+  appealed_action: ModerationAction | null;
 }
 
 export async function lockCase(tx: Tx, id: number): Promise<CaseForDecision | undefined> {
@@ -77,7 +79,9 @@ export async function lockCase(tx: Tx, id: number): Promise<CaseForDecision | un
       select c.id, c.status, c.target_type, c.post_id, c.comment_id, c.message_id, c.haul_id,
         c.held_at is not null as held, c.subject_user_id, c.appeal_id, c.snapshot,
         ${itemState} as item_state, su.first_name as subject_first_name, su.last_name as subject_last_name,
-        su.deleted_at is not null as subject_deleted, su.role as subject_role, ${utcText(sql`su.suspended_until`, 'ms')} as suspended_until
+        su.deleted_at is not null as subject_deleted, su.role as subject_role, ${utcText(sql`su.suspended_until`, 'ms')} as suspended_until,
+        (select aa.action from moderation_appeals ap join moderation_actions aa on aa.id = ap.action_id
+         where ap.id = c.appeal_id) as appealed_action
       from moderation_cases c ${caseJoins}
       where c.id = ${id}
       for update of c`,
@@ -137,6 +141,19 @@ export async function clearHold(tx: Tx, item: ItemRef): Promise<void> {
   await tx.execute(sql`update ${table} set held_at = null where id = ${item.commentId ?? item.postId}`);
 }
 
+/**
+ * A warning, suspension or ban on a held item's case: the hold becomes a removal (the reports were upheld), so the
+ * item stays hidden, shows as removed, and `restore` brings it back. A hauling item's hold is its `removed_at`
+ * already; a message is never held.
+ */
+export async function holdBecomesRemoval(tx: Tx, item: ItemRef, at: Date): Promise<void> {
+  if (item.haul !== null || item.messageId !== null) return;
+  const table = item.commentId !== null ? sql`comments` : sql`posts`;
+  await tx.execute(sql`
+    update ${table} set removed_at = coalesce(removed_at, ${at}), held_at = null
+    where id = ${item.commentId ?? item.postId} and held_at is not null`);
+}
+
 /** A message's conversation and its members (who hear that a moderator removed it). */
 export async function selectMessageMembers(
   tx: Tx,
@@ -193,16 +210,26 @@ export async function resolveCase(
 
 /**
  * The open appeals a decision answers: the one that reopened the case, and any other of an action of this case.
- * A restore or a lift grants them; any other decision denies them.
+ * The decision grants or denies them (moderation.policy.ts `appealOutcome`); answers them, to tell each appellant.
  */
 export async function decideAppeals(
   tx: Tx,
   c: { caseId: number; appealId: number | null; status: 'granted' | 'denied'; at: Date },
-): Promise<void> {
-  await tx.execute(sql`
-    update moderation_appeals set status = ${c.status}, decided_at = ${c.at}
-    where status = 'open' and (id = ${c.appealId}
-      or action_id in (select id from moderation_actions where case_id = ${c.caseId}))`);
+): Promise<Array<{ id: number; userId: string; actionId: number; status: 'granted' | 'denied' }>> {
+  const rows = await selectRows<{ id: string; user_id: string; action_id: string }>(
+    tx,
+    sql`
+      update moderation_appeals set status = ${c.status}, decided_at = ${c.at}
+      where status = 'open' and (id = ${c.appealId}
+        or action_id in (select id from moderation_actions where case_id = ${c.caseId}))
+      returning id, user_id, action_id`,
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    userId: row.user_id,
+    actionId: Number(row.action_id),
+    status: c.status,
+  }));
 }
 
 /** The audit log, newest first, after a (created_at, id) key: up to `size + 1` entries. */

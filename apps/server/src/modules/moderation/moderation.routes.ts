@@ -19,12 +19,13 @@ import {
   reportCreateSchema,
   reportRequestSchema,
   standingResponseSchema,
+  suspensionAppealSchema,
 } from '@corral/contract';
 import { routeGroup, viewerOf } from '../../lib/access.ts';
 import { auditLog, findMembers, setRole } from './admin.service.ts';
 import { decide, getCase, listCases } from './moderation.service.ts';
 import { report, reportPost } from './reports.service.ts';
-import { appeal, standing } from './standing.service.ts';
+import { appeal, appealSuspension, standing } from './standing.service.ts';
 
 const tags = ['moderation'];
 const errors = { '4xx': errorResponseSchema };
@@ -85,6 +86,23 @@ export const standingRoutes = routeGroup('signed-in', async (app) => {
       },
     },
     async (request) => appeal(ctx, viewerOf(request), request.body),
+  );
+});
+
+/** A suspended member's appeal of the suspension: no session (they cannot sign in), the sign-in's token instead. */
+export const suspensionAppealRoutes = routeGroup('guest', async (app) => {
+  const { ctx } = app;
+  app.post(
+    API_PATHS.appealSuspension,
+    {
+      schema: {
+        tags,
+        summary: 'Appeal one’s suspension, once, with the token a refused sign-in answered',
+        body: suspensionAppealSchema,
+        response: { 200: appealCreatedResponseSchema, ...errors },
+      },
+    },
+    async (request) => appealSuspension(ctx, request.body),
   );
 });
 

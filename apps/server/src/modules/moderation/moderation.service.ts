@@ -15,14 +15,28 @@ import { AppError } from '../../lib/errors.ts';
 import { byTimeAndId, keysetPage } from '../../lib/keyset.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { closeAccount, endSessionsOf } from '../auth/account.service.ts';
-import { News, recordModerationNotice, recordReportsActedOn } from '../notifications/notifications.service.ts';
+import {
+  News,
+  recordAppealsDecided,
+  recordModerationNotice,
+  recordReportsActedOn,
+} from '../notifications/notifications.service.ts';
 import { toCase } from './moderation.mapper.ts';
-import { appealOutcome, availableActions, isNoticeAction, suspensionEndProblem } from './moderation.policy.ts';
+import {
+  appealOutcome,
+  availableActions,
+  isNoticeAction,
+  reportOutcome,
+  suspensionEndProblem,
+  UNDO_ACTIONS,
+  upholdsHold,
+} from './moderation.policy.ts';
 import {
   type CaseForDecision,
   clearHold,
   clearRemovalAndHold,
   decideAppeals,
+  holdBecomesRemoval,
   type ItemRef,
   insertAuditEntry,
   lockCase,
@@ -131,8 +145,19 @@ async function applyEffects(tx: Tx, news: News, c: CaseForDecision, decision: De
       await closeAccount(tx, c.subject_user_id, at);
       return;
     case 'warn':
+    case 'uphold':
       return;
   }
+}
+
+/** What a warning, suspension or ban leaves of an item the case held: removed (ADR 028 "Actions"). */
+function upheldItem(c: CaseForDecision): ItemRef {
+  return {
+    postId: c.post_id === null ? null : Number(c.post_id),
+    commentId: c.comment_id === null ? null : Number(c.comment_id),
+    messageId: c.message_id === null ? null : Number(c.message_id),
+    haul: null,
+  };
 }
 
 /**
@@ -172,7 +197,9 @@ export async function decide(
   await ctx.db.transaction(async (tx) => {
     const c = await lockCase(tx, caseId);
     if (!c) throw notFound();
-    if (c.status !== 'open') throw new AppError(409, MODERATION_MESSAGES.caseResolved);
+    // A resolved case takes only the decisions that undo (restore, lift): the rest were decided already.
+    if (c.status !== 'open' && !UNDO_ACTIONS.has(decision.action))
+      throw new AppError(409, MODERATION_MESSAGES.caseResolved);
     // Nobody decides a case about themselves (their own post, comment or account): another moderator will.
     if (c.subject_user_id === viewer.user.id) throw new AppError(400, MODERATION_MESSAGES.cannotActOnOwnCase);
     const facts = {
@@ -183,11 +210,13 @@ export async function decide(
       subjectDeleted: c.subject_deleted,
       subjectRole: c.subject_role,
       suspendedUntil: c.suspended_until,
+      appealOpen: c.appealed_action !== null,
     };
     if (!availableActions(facts, viewer.user, now).includes(decision.action))
       throw new AppError(400, MODERATION_MESSAGES.actionNotApplicable);
 
     await applyEffects(tx, news, c, decision, at);
+    if (upholdsHold(decision.action) && c.target_type !== 'user') await holdBecomesRemoval(tx, upheldItem(c), at);
     const actionId = await insertAuditEntry(tx, {
       caseId,
       actorId: viewer.user.id,
@@ -203,11 +232,12 @@ export async function decide(
       until: decision.until,
       at,
     });
-    const settled = await settleOpenReports(tx, caseId, decision.action === 'dismiss' ? 'dismissed' : 'actioned');
-    await decideAppeals(tx, {
+    const outcome = reportOutcome(decision.action);
+    const settled = await settleOpenReports(tx, caseId, outcome);
+    const appeals = await decideAppeals(tx, {
       caseId,
       appealId: c.appeal_id === null ? null : Number(c.appeal_id),
-      status: appealOutcome(decision.action),
+      status: appealOutcome(decision.action, c.appealed_action),
       at,
     });
     // A hauling item's hold is its removed_at: once removed, the case holds nothing (ADR 028 "Hauling items").
@@ -222,7 +252,8 @@ export async function decide(
         note: noticeNote(c, decision),
         at,
       });
-    if (decision.action !== 'dismiss') await recordReportsActedOn(tx, news, { reports: settled, at });
+    if (outcome === 'actioned') await recordReportsActedOn(tx, news, { reports: settled, at });
+    await recordAppealsDecided(tx, news, { appeals, at });
   });
   await news.send(ctx);
   return getCase(ctx, viewer, caseId);

@@ -110,13 +110,17 @@ describe('standing and appeals', () => {
     expect((await getCase(caseId)).appeal).toBeNull();
   });
 
-  it('denies an appeal by any other decision', async () => {
+  it('denies an appeal by upholding the decision, offered only while an appeal is open', async () => {
     const subject = await setUpMember(t.app);
     const caseId = await memberCase(subject);
-    await act(caseId, { action: 'warn', reason: 'Be kind' });
+    const warned = await act(caseId, { action: 'warn', reason: 'Be kind' });
+    expect(warned.json().data.available_actions).not.toContain('uphold');
     const actionId = (await standing(subject)).notices[0]?.action_id ?? 0;
     expect((await appeal(subject, actionId)).statusCode).toBe(200);
-    expect((await act(caseId, { action: 'dismiss', reason: 'The warning stands' })).statusCode).toBe(200);
+    expect((await getCase(caseId)).available_actions).toContain('uphold');
+    const upheld = await act(caseId, { action: 'uphold', reason: 'The warning stands' });
+    expect(upheld.statusCode, upheld.body).toBe(200);
+    expect(upheld.json().data).toMatchObject({ status: 'resolved', resolution: 'uphold', available_actions: [] });
     expect((await standing(subject)).notices[0]?.appeal?.status).toBe('denied');
   });
 

@@ -47,6 +47,8 @@ export function titleOf(
           : MODERATION_MESSAGES.warned;
     case 'report_update':
       return MODERATION_MESSAGES.reportActedOn;
+    case 'appeal':
+      return row.info === 'granted' ? MODERATION_MESSAGES.appealGranted : MODERATION_MESSAGES.appealDenied;
     case 'haul_booking':
       return haulBookingTitle(name, row.info);
     case 'haul_review':
@@ -92,7 +94,7 @@ export function toNotification(row: NotificationRow): Notification {
     info: excerpt(
       row.kind === 'moderation'
         ? row.info
-        : row.kind === 'report_update'
+        : row.kind === 'report_update' || row.kind === 'appeal'
           ? ''
           : HAUL_KINDS.has(row.kind)
             ? row.post_title

@@ -1,4 +1,4 @@
-import type { NotificationKind } from '@corral/contract';
+import { isStaffNotice, type NotificationKind, STAFF_NOTICE_KINDS, type StaffNoticeKind } from '@corral/contract';
 import { sql } from 'drizzle-orm';
 import { preparedStatement, preparedStatements, selectRows, type Tx, utcText } from '../../db/sql.ts';
 import { notBlocked, notMuted, type ViewerRef, visibleTo } from '../items/items.policy.ts';
@@ -37,7 +37,7 @@ export interface NotificationRow {
 const itemStillSeen = (recipient: ViewerRef) => sql`(n.post_id is null or ${visibleTo(recipient)})`;
 
 /** Moderation notices and report outcomes: from staff, about the member's own standing (ADR 028). */
-const fromStaff = sql`n.kind in ('moderation', 'report_update')`;
+const fromStaff = sql.raw(`n.kind in (${STAFF_NOTICE_KINDS.map((kind) => `'${kind}'`).join(', ')})`);
 
 /**
  * What a notification `n` must be, besides its actor being live, to stand for its recipient: its item still
@@ -186,7 +186,7 @@ export async function upsert(tx: Tx, c: Cause): Promise<number | null> {
       select ${c.userId}, ${c.kind}, ${c.cause}, ${c.actorId}, ${c.postId ?? null}, ${c.friendRequestId ?? null},
         ${c.info ?? null}, ${c.haulBookingId ?? null}::bigint, ${c.at}, ${c.at}
       where ${recipientSees(c.userId, c.aboutItemId ?? c.postId ?? null)}
-        and ${c.kind === 'moderation' || c.kind === 'report_update' ? sql`true` : recipientHears(c.userId, c.actorId)}
+        and ${isStaffNotice(c.kind) ? sql`true` : recipientHears(c.userId, c.actorId)}
       on conflict (user_id, cause) do update set actor_id = excluded.actor_id,
         friend_request_id = excluded.friend_request_id, info = excluded.info, is_read = false,
         accepted_at = null, updated_at = excluded.updated_at
@@ -204,7 +204,7 @@ export async function upsertSelfNotices(
   tx: Tx,
   rows: Array<{
     userId: string;
-    kind: 'moderation' | 'report_update';
+    kind: StaffNoticeKind;
     cause: string;
     info: string | null;
     moderationActionId: number | null;

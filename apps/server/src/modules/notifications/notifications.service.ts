@@ -308,6 +308,29 @@ export async function recordReportsActedOn(
 }
 
 /**
+ * Each appeal a decision answered: the member who appealed is told whether it was granted or denied (`info`),
+ * with the action appealed (their standing shows it), by nobody named.
+ */
+export async function recordAppealsDecided(
+  tx: Tx,
+  news: News,
+  c: { appeals: Array<{ id: number; userId: string; actionId: number; status: 'granted' | 'denied' }>; at: Date },
+) {
+  const rows = await q.upsertSelfNotices(
+    tx,
+    c.appeals.map((appeal) => ({
+      userId: appeal.userId,
+      kind: 'appeal' as const,
+      cause: `appeal:${appeal.id}`,
+      info: appeal.status,
+      moderationActionId: appeal.actionId,
+      at: c.at,
+    })),
+  );
+  for (const row of rows) news.notification(row.userId, row.id);
+}
+
+/**
  * The hauling board's notices (ADR 030), each to one side of a booking (or a saved search's owner) about the
  * event of the offer, which the recipient must see when it is written: `haul_booking` (one row per booking
  * and recipient, its `info` the booking's new status), `haul_review`, `haul_reminder` (per booking) and

@@ -98,6 +98,8 @@ describe('sign-in', () => {
         code: 'suspended',
         suspended_until: until,
         reason: 'Harassment of other members',
+        appeal_token: null,
+        appeal_status: 'open',
       },
     });
     const page = open();
@@ -109,6 +111,9 @@ describe('sign-in', () => {
     });
     expect(panel.textContent).toContain(MODERATION_MESSAGES.suspended(formatTimestamp(until)));
     expect(panel.textContent).toContain('Reason: Harassment of other members');
+    // Appealed already: how it stands, and no form.
+    expect(screen.getByText('You appealed this suspension. A moderator will review it.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Appeal this suspension' })).toBeNull();
     // Not the generic refusal line beside it.
     expect(within(screen.getByRole('main')).getAllByRole('alert')).toHaveLength(1);
     expect(screen.getByLabelText('Email Address')).toHaveProperty('value', 'kaycee@example.com');
@@ -121,6 +126,49 @@ describe('sign-in', () => {
     await page.user.click(page.logIn());
     expect((await within(screen.getByRole('main')).findByRole('alert')).textContent).toBe(L.invalidCredential);
     expect(screen.queryByText(MODERATION_MESSAGES.suspendedTitle)).toBeNull();
+  });
+
+  test('a suspended member appeals the suspension once, with the token the refusal carried', async () => {
+    const until = '2026-12-24T18:30:00.000Z';
+    api.on('POST /login', {
+      status: 403,
+      body: {
+        message: MODERATION_MESSAGES.suspended(until),
+        code: 'suspended',
+        suspended_until: until,
+        reason: 'Spam',
+        appeal_token: 'signed.token',
+        appeal_status: null,
+      },
+    });
+    const page = open();
+    await page.fill('kaycee@example.com', 'Lariat#2026');
+    await page.user.click(page.logIn());
+    await page.user.click(await screen.findByRole('button', { name: 'Appeal this suspension' }));
+    const field = screen.getByLabelText('Why should this suspension end?');
+    expect(document.activeElement).toBe(field);
+
+    await page.user.click(screen.getByRole('button', { name: 'Send appeal' }));
+    expect((await screen.findByText(MODERATION_MESSAGES.appealRequired)).getAttribute('role')).toBe('alert');
+    expect(api.callsTo('POST /appeals/suspension')).toHaveLength(0);
+
+    api.on('POST /appeals/suspension', { status: 401, body: { message: MODERATION_MESSAGES.appealTokenExpired } });
+    await page.user.type(field, 'My cousin used my phone');
+    await page.user.click(screen.getByRole('button', { name: 'Send appeal' }));
+    expect(await screen.findByText(MODERATION_MESSAGES.appealTokenExpired)).toBeTruthy();
+    expect(field).toHaveProperty('value', 'My cousin used my phone');
+
+    api.on('POST /appeals/suspension', {
+      status: 200,
+      body: { status: true, message: MODERATION_MESSAGES.appealReceived, appeal: {} },
+    });
+    await page.user.click(screen.getByRole('button', { name: 'Send appeal' }));
+    expect((await screen.findByText(MODERATION_MESSAGES.appealReceived)).getAttribute('role')).toBe('status');
+    expect(api.callsTo('POST /appeals/suspension').at(-1)?.body).toEqual({
+      token: 'signed.token',
+      text: 'My cousin used my phone',
+    });
+    expect(screen.queryByLabelText('Why should this suspension end?')).toBeNull();
   });
 
   test('a set-up member lands on the member page they came for, after the 3 seconds', async () => {

@@ -32,9 +32,17 @@ const L = MESSAGES.login;
 function suspensionIn(error: unknown): SuspendedResponse | null {
   if (!(error instanceof ApiError) || error.status !== 403) return null;
   const body = (error.body ?? {}) as Partial<Record<keyof SuspendedResponse, unknown>>;
-  return body.code === 'suspended' && typeof body.suspended_until === 'string' && typeof body.reason === 'string'
-    ? { message: error.message, code: 'suspended', suspended_until: body.suspended_until, reason: body.reason }
-    : null;
+  if (body.code !== 'suspended' || typeof body.suspended_until !== 'string' || typeof body.reason !== 'string')
+    return null;
+  const status = body.appeal_status;
+  return {
+    message: error.message,
+    code: 'suspended',
+    suspended_until: body.suspended_until,
+    reason: body.reason,
+    appeal_token: typeof body.appeal_token === 'string' ? body.appeal_token : null,
+    appeal_status: status === 'open' || status === 'granted' || status === 'denied' ? status : null,
+  };
 }
 
 export function SignInPage() {

@@ -22,6 +22,7 @@ export const ACTION_LABELS: Record<ModerationAction, string> = {
   ban: 'Ban',
   restore: 'Restore',
   lift: 'Lift suspension',
+  uphold: 'Keep the decision',
 };
 
 /** The audit log's words for each entry, decisions, holds and role changes alike. */
@@ -33,6 +34,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   ban: 'Banned',
   restore: 'Restored',
   lift: 'Lifted suspension',
+  uphold: 'Upheld on appeal',
   hold: 'Held for review',
   grant_role: 'Changed role',
 };
@@ -49,13 +51,17 @@ export const fullName = (someone: { first_name: string; last_name: string }) =>
 
 export const subjectName = (c: ModerationCase) => fullName(c.subject.member) || 'This member';
 
+/** A dismissal of a case reopened by an appeal of a warning withdraws the warning (the server grants the appeal). */
+const withdrawsWarning = (action: ModerationAction, c: ModerationCase) =>
+  action === 'dismiss' && c.appeal?.action === 'warn';
+
 /** The dialog's title for an action on a case: 'Remove this post', 'Suspend Cody Braddock'. */
 export function actionTitle(action: ModerationAction, c: ModerationCase): string {
   const noun = TARGET_NOUNS[c.target_type];
   const name = subjectName(c);
   switch (action) {
     case 'dismiss':
-      return `Dismiss the reports of this ${noun}`;
+      return withdrawsWarning(action, c) ? `Withdraw the warning to ${name}` : `Dismiss the reports of this ${noun}`;
     case 'remove':
       return `Remove this ${noun}`;
     case 'restore':
@@ -68,6 +74,8 @@ export function actionTitle(action: ModerationAction, c: ModerationCase): string
       return `Ban ${name}`;
     case 'lift':
       return `Lift ${name}'s suspension`;
+    case 'uphold':
+      return `Keep the decision ${name} appealed`;
   }
 }
 
@@ -77,7 +85,9 @@ export function actionDone(action: ModerationAction, c: ModerationCase, until?: 
   const name = subjectName(c);
   switch (action) {
     case 'dismiss':
-      return `Reports dismissed; the ${noun} stays.`;
+      return withdrawsWarning(action, c)
+        ? `The warning to ${name} was withdrawn.`
+        : `Reports dismissed; the ${noun} stays.`;
     case 'remove':
       return `The ${noun} was removed.`;
     case 'restore':
@@ -90,5 +100,7 @@ export function actionDone(action: ModerationAction, c: ModerationCase, until?: 
       return `${name} was banned; their account will be deleted.`;
     case 'lift':
       return `${name}'s suspension was lifted.`;
+    case 'uphold':
+      return `The decision stands; ${name} is told the appeal was denied.`;
   }
 }

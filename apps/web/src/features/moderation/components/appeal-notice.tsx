@@ -3,6 +3,15 @@ import { useId } from 'react';
 import { formatTimestamp } from '../../../lib/format.ts';
 import { AUDIT_LABELS } from './action-words.ts';
 
+const DENIED_OTHERWISE = 'Keep the decision, or any other, denies it.';
+
+/** Which decision grants an appeal (the server's `appealOutcome`), said where the moderator decides. */
+const GRANTED_BY: Partial<Record<Appeal['action'], string>> = {
+  warn: `Dismiss withdraws the warning and grants the appeal. ${DENIED_OTHERWISE}`,
+  remove: `Restore grants the appeal. ${DENIED_OTHERWISE}`,
+  suspend: `Lift suspension grants the appeal. ${DENIED_OTHERWISE}`,
+};
+
 /** The appeal that reopened the case: what the member wrote, and the decision they appeal. Set apart, first. */
 export function AppealNotice({ appeal }: { appeal: Appeal }) {
   const headingId = useId();
@@ -16,6 +25,7 @@ export function AppealNotice({ appeal }: { appeal: Appeal }) {
       <p className="mt-1 text-xs text-stone-600">
         Appealed <time dateTime={appeal.created_at}>{formatTimestamp(appeal.created_at)}</time>
       </p>
+      <p className="mt-2 text-sm text-amber-950">{GRANTED_BY[appeal.action] ?? DENIED_OTHERWISE}</p>
     </div>
   );
 }

@@ -44,7 +44,9 @@ export function cacheActionsFor(event: StreamEvent): CacheAction[] {
         { kind: 'unread', unread: event.unread },
         invalidate(notificationKeys.pages()),
         // A moderator's decision: the account menu's 'Account standing' shows it from now on.
-        ...(event.notification.kind === 'moderation' ? [invalidate(safetyKeys.standing())] : []),
+        ...(event.notification.kind === 'moderation' || event.notification.kind === 'appeal'
+          ? [invalidate(safetyKeys.standing())]
+          : []),
       ];
     case 'unread':
       return [{ kind: 'unread', unread: event.unread }];

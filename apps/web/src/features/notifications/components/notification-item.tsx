@@ -1,4 +1,4 @@
-import { NOTIFICATION_MESSAGES, type Notification } from '@corral/contract';
+import { isStaffNotice, NOTIFICATION_MESSAGES, type Notification } from '@corral/contract';
 import { clsx } from 'clsx';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -142,12 +142,11 @@ export function NotificationItem({ notification, onNavigate, onRemoved }: Notifi
 }
 
 /**
- * What Corral itself tells the member: a moderator's decision, a report acted on. No member is behind them (the
+ * What Corral itself tells the member: a moderator's decision, a report acted on, an appeal decided. No member is behind them (the
  * actor is the member themselves, by design: never the moderator nor the reported member), so they show a
  * neutral mark instead of a photo and no name.
  */
-const isFromCorral = (notification: Notification) =>
-  notification.kind === 'moderation' || notification.kind === 'report_update';
+const isFromCorral = (notification: Notification) => isStaffNotice(notification.kind);
 
 /** The title with the member's name in bold when it starts with it ('Ty Murray liked your post.'). */
 function Title({ notification }: { notification: Notification }) {

@@ -2,12 +2,13 @@ import type { Notification } from '@corral/contract';
 import { paths } from '../../../config/paths.ts';
 
 /**
- * Where an item leads: a moderator's decision to the member's account standing (its details and appeal), a
+ * Where an item leads: a moderator's decision, or an appeal's outcome, to the member's account standing (its
+ * details and appeal), a
  * haul booking's notice to the booking, a hauling match to the event's Hauling tab, a followed event's change to the event's detail, the post it is about, else the member behind a friend request
  * or acceptance. A report acted on leads nowhere: the member is not told how (nor what became of the item).
  */
 export function notificationTarget(notification: Notification): string | null {
-  if (notification.kind === 'moderation') return paths.accountStanding;
+  if (notification.kind === 'moderation' || notification.kind === 'appeal') return paths.accountStanding;
   if (notification.kind === 'report_update') return null;
   // The hauling board: a booking's notices lead to the booking; a new offer matching a saved search to the
   // event's Hauling tab (its `post_id` is the event).
