@@ -1,4 +1,4 @@
-import { CONVERSATION_LIMITS, CONVERSATION_MESSAGES } from '@corral/contract';
+import { CONVERSATION_LIMITS, CONVERSATION_MESSAGES, MESSAGES } from '@corral/contract';
 import { describe, expect, it } from 'vitest';
 import { isSuspended, pairKey, readOnlyReason, type StartFacts, startRefusal } from './conversations.policy.ts';
 
@@ -17,7 +17,10 @@ const stranger: StartFacts = {
 describe('startRefusal', () => {
   it('checks in the ADR’s order: block, friendship, policy, phone, account age, daily cap', () => {
     expect(startRefusal(stranger)).toBeNull();
-    expect(startRefusal({ ...stranger, blocked: true, friends: true })?.message).toBe(CONVERSATION_MESSAGES.blocked);
+    expect(startRefusal({ ...stranger, blocked: true, friends: true })).toEqual({
+      status: 404,
+      message: MESSAGES.http.notFound,
+    });
     // A friend may start one whatever their phone, age or cap, and under any policy but 'nobody'.
     expect(startRefusal({ ...stranger, friends: true, policy: 'nobody' })?.message).toBe(
       CONVERSATION_MESSAGES.policyNobody,

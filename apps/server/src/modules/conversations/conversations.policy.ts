@@ -1,4 +1,4 @@
-import { CONVERSATION_LIMITS, CONVERSATION_MESSAGES, type MessagePolicy } from '@corral/contract';
+import { CONVERSATION_LIMITS, CONVERSATION_MESSAGES, MESSAGES, type MessagePolicy } from '@corral/contract';
 
 /*
  * Who may write to whom (docs/decisions/029-direct-messages.md, "Who may write"), as pure functions of facts
@@ -6,7 +6,7 @@ import { CONVERSATION_LIMITS, CONVERSATION_MESSAGES, type MessagePolicy } from '
  */
 
 export interface Refusal {
-  status: 403 | 429;
+  status: 403 | 404 | 429;
   message: string;
 }
 
@@ -36,12 +36,14 @@ const POLICY_REFUSALS: Record<MessagePolicy, string | null> = {
 };
 
 /**
- * Why the sender may not start a conversation, or null: a block either way (the same words both ways); a
+ * Why the sender may not start a conversation, or null: a block either way (404, as a missing member: the profile
+ * behind it is missing to both, and a conversation with nobody in it is too); a
  * recipient who takes no new conversations ('nobody'); a friend otherwise always may; otherwise the recipient's policy (friends of friends need a mutual friend), then the
  * sender's verified phone and account age, then the daily cap.
  */
 export function startRefusal(facts: StartFacts): Refusal | null {
-  if (facts.blocked) return { status: 403, message: CONVERSATION_MESSAGES.blocked };
+  // Across a block there is nobody to write to: the answer of a missing member (ADR 028, "hidden is missing").
+  if (facts.blocked) return { status: 404, message: MESSAGES.http.notFound };
   // Nobody means nobody: friends included (conversations under way go on).
   if (facts.policy === 'nobody') return { status: 403, message: CONVERSATION_MESSAGES.policyNobody };
   if (facts.friends) return null;

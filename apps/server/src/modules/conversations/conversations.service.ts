@@ -110,6 +110,7 @@ export async function conversationWith(
   const facts = await q.selectStartFacts(ctx.db, me, userId, pair, new Date(at - DAY_MS));
   if (!facts) throw new AppError(404, MESSAGES.http.notFound);
   const refusal = startRefusal(startFactsOf(ctx, viewer, facts, at));
+  if (refusal?.status === 404) throw new AppError(404, refusal.message);
   return { data: null, can_start: refusal === null, reason: refusal?.message ?? null };
 }
 

@@ -303,7 +303,7 @@ describe('blocks', () => {
     expect((await send(t.app, a, id, 'Sorry')).statusCode).toBe(201);
   });
 
-  it('refuses a new conversation across a block either way, whatever the policy', async () => {
+  it('refuses a new conversation across a block either way, whatever the policy, as with a missing member', async () => {
     const [a, b] = await agedMembers(t.app, 2);
     await setPolicy(t.app, a, 'everyone');
     await setPolicy(t.app, b, 'everyone');
@@ -313,8 +313,12 @@ describe('blocks', () => {
       [b, a],
     ] as const) {
       const response = await start(t.app, who, other, 'Hi');
-      expect(response.statusCode).toBe(403);
-      expect(response.json().message).toBe(CONVERSATION_MESSAGES.blocked);
+      const nobody = await start(t.app, who, 'no-such-member', 'Hi');
+      expect(nobody.statusCode).toBe(404);
+      expect([response.statusCode, response.body]).toEqual([404, nobody.body]);
+      const asked = await call(t.app, who, 'GET', `/api/conversations/with/${other.user.id}`);
+      const askedNobody = await call(t.app, who, 'GET', '/api/conversations/with/no-such-member');
+      expect([asked.statusCode, asked.body]).toEqual([404, askedNobody.body]);
     }
     expect(
       await t.ctx.db.execute(sql`select 1 from conversations where started_by in (${a.user.id}, ${b.user.id})`),

@@ -211,7 +211,7 @@ async function planStart(
     const frees = facts.oldest_start ? Date.parse(facts.oldest_start) + DAY_MS : at + DAY_MS;
     throw retryLater(429, refusal.message, Math.max(1, Math.ceil((frees - at) / 1000)));
   }
-  if (refusal) throw refuse(refusal.message);
+  if (refusal) throw new AppError(refusal.status, refusal.message);
   return { friends: facts.friends };
 }
 
