@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments, friendRequests, posts, reports } from '../src/db/schema.ts';
 import { ManualClock } from '../src/lib/clock.ts';
-import { NUL_MESSAGE } from '../src/lib/input-guard.ts';
+import { NUL_MESSAGE, UNICODE_MESSAGE } from '../src/lib/input-guard.ts';
 import { logSerializers } from '../src/lib/log-serializers.ts';
 import { bearer, createPost, setUpMember, signUpMember } from './factories.ts';
 import { waitForMessage } from './outbox-helpers.ts';
@@ -49,6 +49,28 @@ describe('a NUL byte in any text', () => {
     });
     expect(query.statusCode).toBe(422);
     expect(await Promise.all([posts, comments, reports, friendRequests].map(rowCount))).toEqual(before);
+  });
+
+  it('half a surrogate pair answers 422 too: it would be stored as another character than the one sent', async () => {
+    const author = await setUpMember(t.app);
+    const post = (await createPost(t.app, author.token, 'Steady')).json().data;
+    for (const [method, url, payload] of [
+      ['PATCH', `/api/posts/${post.id}`, { title: 'a\ud800b' }],
+      ['POST', `/api/posts/${post.id}/comments`, { text: '\udc00 trailing half' }],
+      ['POST', `/api/posts/${post.id}/comments`, { ['\ud83d']: 'x', text: 'a key' }],
+    ] as const) {
+      const response = await t.app.inject({ method, url, payload, headers: bearer(author.token) });
+      expect(response.statusCode, url).toBe(422);
+      expect(response.json().message, url).toBe(UNICODE_MESSAGE);
+    }
+    const whole = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/posts/${post.id}`,
+      payload: { title: 'Steady 🐴' },
+      headers: bearer(author.token),
+    });
+    expect(whole.statusCode, whole.body).toBe(200);
+    expect(whole.json().data.title).toBe('Steady 🐴');
   });
 
   it('in a bearer token is no token: 401, not a database error', async () => {

@@ -129,7 +129,8 @@ export const MESSAGES = {
 function formatWait(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
   const minutes = Math.ceil(seconds / 60);
-  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  // Up to two hours in minutes: 64 minutes rounded up to '2 hours' nearly doubled the wait it told.
+  if (minutes < 120) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
   const hours = Math.ceil(minutes / 60);
   return `${hours} hour${hours === 1 ? '' : 's'}`;
 }

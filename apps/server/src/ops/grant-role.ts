@@ -41,7 +41,7 @@ export async function grantRole(config: Config, email: string, role: Role, now =
   }
 }
 
-/** The grant itself, on an open database, in one transaction: the role and its audit entry. */
+/** The grant itself, on an open database, in one transaction: the role and, when it changed, its audit entry. */
 export function grantRoleIn(db: Database, email: string, role: Role, now = new Date()): Promise<GrantResult> {
   const address = email.trim().toLowerCase();
   return db.transaction(async (tx) => {
@@ -53,7 +53,9 @@ export function grantRoleIn(db: Database, email: string, role: Role, now = new D
     );
     if (!member) throw new OpsError(`No member has the email address ${email}`);
     const name = `${member.first_name} ${member.last_name}`.trim();
-    await tx.execute(sql`
+    // As in the app (admin.service.ts setRole): a role given again changes nothing, so the log says nothing.
+    if (member.previous !== role)
+      await tx.execute(sql`
       insert into moderation_actions (actor_id, actor_name, action, subject_user_id, subject_name, target_type,
         target_id, reason, role, created_at)
       values (null, ${COMMAND_LINE_ACTOR}, 'grant_role', ${member.id}, ${name}, 'user', ${member.id},

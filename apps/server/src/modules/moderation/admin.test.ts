@@ -175,6 +175,9 @@ describe('npm run corral -- grant', () => {
     const granted = await corral(['grant', member.email.toUpperCase(), 'admin']);
     expect(granted, granted.stderr).toMatchObject({ code: 0 });
     expect(granted.stdout).toContain(`First Admin <${member.email}> is now admin (was member)`);
+    // Again: nothing changes, and the audit log below holds one entry.
+    const again = await corral(['grant', member.email, 'admin']);
+    expect(again.stdout).toContain(`First Admin <${member.email}> already was admin`);
     const unknown = await corral(['grant', 'nobody@example.com', 'admin']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('No member has the email address nobody@example.com');

@@ -1,5 +1,7 @@
 import type { Role } from '@corral/contract';
+import { useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { SITE_NAME } from '../../config/page-meta.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { NotFoundPage } from '../not-found-page.tsx';
 
@@ -15,7 +17,12 @@ export function isStaff(role: Role | undefined, access: 'moderator' | 'admin' = 
  */
 function StaffOnly({ access }: { access: 'moderator' | 'admin' }) {
   const role = useSession((state) => state.currentUser?.role);
-  return isStaff(role, access) ? <Outlet /> : <NotFoundPage />;
+  const allowed = isStaff(role, access);
+  // The address names a staff page; a missing page's title says nothing of it (after the root's layout effect).
+  useEffect(() => {
+    if (!allowed) document.title = SITE_NAME;
+  });
+  return allowed ? <Outlet /> : <NotFoundPage />;
 }
 
 export const ModeratorsOnly = () => <StaffOnly access="moderator" />;
