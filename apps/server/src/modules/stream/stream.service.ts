@@ -30,7 +30,10 @@ export const HEARTBEAT_MS = 25_000;
 export const STREAMS_PER_MEMBER = 10;
 /** A stream that comes back within this long is brought up to date; after longer it starts afresh. */
 const RESUME_WINDOW_MS = 24 * 60 * 60 * 1000;
-/** A catch-up after a loss starts this long before it: a change is committed a moment before it is published. */
+/**
+ * A catch-up after a loss, and a resume, start this long before it: a change is committed a moment before it is
+ * published, and its time is taken before its transaction waits on any lock.
+ */
 const REPLAY_MARGIN_MS = 5_000;
 /** Replayable events a stream remembers having sent (far more than a margin holds), so none goes twice. */
 const REMEMBERED_EVENTS = 500;
@@ -239,7 +242,10 @@ class LiveStream implements OpenStream {
         this.sources.messageUnread(this.ctx, this.userId),
       ]);
       this.send(eventId(this.ctx), { type: 'ready', unread, messages, resumed });
-      if (resumed) await this.replay(since);
+      // From a margin before the last event the client saw: a change committed after it may carry an earlier
+      // time (a send that waited on a lock), and would be missed otherwise. What is sent again is harmless:
+      // counts are put, lists refetched, messages put by id.
+      if (resumed) await this.replay(since - REPLAY_MARGIN_MS);
     });
   }
 
