@@ -120,6 +120,16 @@ describe('the composer', () => {
     expect(sends()).toHaveLength(3);
   });
 
+  test('a send refused for what it is offers no Retry (it would fail the same way), only Discard', async () => {
+    const user = userEvent.setup();
+    api.on('POST /conversations/7/messages', { status: 422, body: { message: 'That file is not an image.' } });
+    renderView();
+    await user.type(await composer(), 'A photo{Enter}');
+    const row = (await within(log()).findByText(/That file is not an image\./)).closest('li') as HTMLElement;
+    expect(within(row).queryByRole('button', { name: CONVERSATION_MESSAGES.retry })).toBeNull();
+    expect(within(row).getByRole('button', { name: 'Discard' })).toBeTruthy();
+  });
+
   test('a message shows as sending until the server has it, then as sent (its row is the same)', async () => {
     const user = userEvent.setup();
     const held = heldAnswer();

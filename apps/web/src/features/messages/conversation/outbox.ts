@@ -34,7 +34,20 @@ export interface OutboxEntry {
   progress: number;
   /** The server's refusal, or the network error, of a failed send. */
   error: string | null;
+  /**
+   * Whether the same message sent again may go through: a lost connection, the server down or busy, a rate
+   * limit. A refusal of the message itself (not an image, too long, a block) would only fail again.
+   */
+  retryable: boolean;
 }
+
+/** A failure that a retry of the same message may get past. */
+const mayPassOnRetry = (error: unknown) =>
+  !(error instanceof ApiError) ||
+  error.isNetworkError ||
+  error.status >= 500 ||
+  error.status === 408 ||
+  error.status === 429;
 
 const NONE: OutboxEntry[] = [];
 const entries = new Map<string, OutboxEntry[]>();
@@ -102,6 +115,7 @@ function run(queryClient: QueryClient, key: string, clientId: string): Promise<S
       patch(key, clientId, {
         status: 'failed',
         error: error instanceof ApiError ? error.message : 'The message could not be sent.',
+        retryable: mayPassOnRetry(error),
       });
       return null;
     }
@@ -150,6 +164,7 @@ export function send(
     status: 'sending',
     progress: 0,
     error: null,
+    retryable: true,
   };
   setEntries(key, (current) => [...current, entry]);
   return run(queryClient, key, clientId);
