@@ -9,6 +9,8 @@ export interface ModalProps {
   title: ReactNode;
   /** Read by screen readers when the modal opens; hidden when the title says it all. */
   description?: ReactNode;
+  /** Shows the description under the title (a promise the member should read, not only hear); else it is for screen readers. */
+  showDescription?: boolean;
   children: ReactNode;
   /** Buttons along the bottom edge. */
   footer?: ReactNode;
@@ -20,7 +22,16 @@ export interface ModalProps {
  * click close it, the page behind does not scroll. It animates in 0.3 s (spec: modal animation) and is
  * a bottom sheet on phones, leaving a band as tall as the top bar above it (where toasts show meanwhile).
  */
-export function Modal({ open, onOpenChange, title, description, children, footer, className }: ModalProps) {
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  showDescription = false,
+  children,
+  footer,
+  className,
+}: ModalProps) {
   // Opened from state rather than a Dialog.Trigger, Radix may not know the opener when it closes (the opener
   // re-rendered meanwhile): the element that had focus when the modal opened gets it back.
   const opener = useRef<HTMLElement | null>(null);
@@ -68,7 +79,11 @@ export function Modal({ open, onOpenChange, title, description, children, footer
               <Icon name="close" className="size-5" />
             </Dialog.Close>
           </header>
-          <Dialog.Description className="sr-only">{description ?? title}</Dialog.Description>
+          <Dialog.Description
+            className={showDescription && description ? 'px-5 pt-3 text-sm text-stone-600' : 'sr-only'}
+          >
+            {description ?? title}
+          </Dialog.Description>
           <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
           {footer && <footer className="flex justify-end gap-2 border-t border-leather-100 px-5 py-3">{footer}</footer>}
         </Dialog.Content>

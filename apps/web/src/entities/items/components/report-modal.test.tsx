@@ -22,7 +22,9 @@ describe('reporting a direct message', () => {
     });
     renderRoute(<ReportModal target={{ type: 'message', id: 95 }} open onOpenChange={() => {}} />, { path: '/' });
     const dialog = await screen.findByRole('dialog', { name: MODERATION_MESSAGES.reportTitle('message') });
-    expect(within(dialog).getByText(MODERATION_MESSAGES.reportPrivacy('message'))).toBeTruthy();
+    // Shown, not only read out: the reporter should know the sender may tell who reported.
+    const privacy = within(dialog).getByText(MODERATION_MESSAGES.reportPrivacy('message'));
+    expect(privacy.className).not.toContain('sr-only');
     await user.click(within(dialog).getByRole('radio', { name: 'Harassment or Hateful Content' }));
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText(MODERATION_MESSAGES.reportReceived)).toBeTruthy();

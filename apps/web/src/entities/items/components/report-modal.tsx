@@ -75,6 +75,7 @@ export function ReportModal({
       onOpenChange={onOpenChange}
       title={MODERATION_MESSAGES.reportTitle(target.type)}
       description={MODERATION_MESSAGES.reportPrivacy(target.type)}
+      showDescription
       footer={
         <Button onClick={submit} busy={report.isPending}>
           Submit
