@@ -49,7 +49,11 @@ export const CONVERSATION_MESSAGES = {
   policyNobody: 'This member does not take messages.',
   policyFriends: 'This member takes messages from friends only.',
   policyFriendsOfFriends: 'This member takes messages from friends and friends of friends only.',
-  newAccount: 'New accounts can message friends only for their first 3 days.',
+  /** `hours`: MESSAGE_STRANGER_MIN_AGE_HOURS (72 by default: '3 days'). */
+  newAccount: (hours: number) =>
+    `New accounts can message friends only for their first ${
+      hours % 24 === 0 ? `${hours / 24} day${hours === 24 ? '' : 's'}` : `${hours} hour${hours === 1 ? '' : 's'}`
+    }.`,
   phoneUnverified: 'Verify your phone number to message members who are not your friends.',
   dailyCap: `You have started ${CONVERSATION_LIMITS.newPerDay} conversations today. Try again tomorrow.`,
   blocked: 'You cannot message this member.',

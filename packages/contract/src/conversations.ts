@@ -82,7 +82,8 @@ const clientId = z
   .regex(/^[A-Za-z0-9_-]+$/, CONVERSATION_MESSAGES.clientIdInvalid)
   .min(1, CONVERSATION_MESSAGES.clientIdInvalid)
   .max(CONVERSATION_LIMITS.clientIdMax, CONVERSATION_MESSAGES.clientIdInvalid);
-const body = z.string().max(CONVERSATION_LIMITS.bodyMax, CONVERSATION_MESSAGES.bodyTooLong).default('');
+// Trimmed before it is measured: spaces around a message are not counted against it (the server trims them).
+const body = z.string().trim().max(CONVERSATION_LIMITS.bodyMax, CONVERSATION_MESSAGES.bodyTooLong).default('');
 
 /**
  * POST /conversations/{id}/messages: JSON `{ body, client_id }`, or multipart with these fields and up to

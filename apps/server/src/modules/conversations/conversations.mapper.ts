@@ -30,7 +30,7 @@ export function toMessage(storage: MediaStorage, row: MessageRow, viewerId: stri
 
 /**
  * A conversation as its member `viewer_id` sees it. The other member's read marker ("Seen") is not shown to
- * the sender of a request that waits; `can_send` follows the policy's read-only reasons.
+ * the sender of a request that waits, nor once the other member's account is deleted; `can_send` follows the policy's read-only reasons.
  */
 export function toConversation(storage: MediaStorage, row: ConversationRow): Conversation {
   const status = row.accepted ? 'accepted' : 'request';
@@ -59,7 +59,8 @@ export function toConversation(storage: MediaStorage, row: ConversationRow): Con
     last_message: row.last_message ? toMessage(storage, row.last_message, row.viewer_id) : null,
     last_message_at: row.last_message_at,
     unread: row.unread,
-    other_last_read_id: requestedByMe || otherRead === 0 ? null : otherRead,
+    // A deleted member's marker goes with them: "Seen" by nobody says nothing.
+    other_last_read_id: requestedByMe || otherRead === 0 || row.other_id === null ? null : otherRead,
     can_send: reason === null,
     read_only_reason: reason,
   };

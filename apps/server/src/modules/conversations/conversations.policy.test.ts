@@ -51,7 +51,7 @@ describe('startRefusal', () => {
     });
     const hours = CONVERSATION_LIMITS.strangerMinAccountAgeHours;
     expect(startRefusal({ ...stranger, senderAgeMs: hours * HOUR - 1 })?.message).toBe(
-      CONVERSATION_MESSAGES.newAccount,
+      CONVERSATION_MESSAGES.newAccount(72),
     );
     expect(startRefusal({ ...stranger, senderAgeMs: hours * HOUR })).toBeNull();
     // MESSAGE_STRANGER_MIN_AGE_HOURS=0 (the browser tests' server) lets a new account write to a stranger.

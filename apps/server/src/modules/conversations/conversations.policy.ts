@@ -50,7 +50,8 @@ export function startRefusal(facts: StartFacts): Refusal | null {
   const policy = POLICY_REFUSALS[facts.policy];
   if (policy && !(facts.policy === 'friends_of_friends' && facts.mutualFriend)) return { status: 403, message: policy };
   if (!facts.senderPhoneVerified) return { status: 403, message: CONVERSATION_MESSAGES.phoneUnverified };
-  if (facts.senderAgeMs < facts.minAccountAgeMs) return { status: 403, message: CONVERSATION_MESSAGES.newAccount };
+  if (facts.senderAgeMs < facts.minAccountAgeMs)
+    return { status: 403, message: CONVERSATION_MESSAGES.newAccount(Math.round(facts.minAccountAgeMs / HOUR_MS)) };
   if (facts.startedToday >= CONVERSATION_LIMITS.newPerDay)
     return { status: 429, message: CONVERSATION_MESSAGES.dailyCap };
   return null;

@@ -120,11 +120,11 @@ describe('starting a conversation: the recipient policy, for each kind of sender
     expect(await withMember(young, recipient)).toEqual({
       data: null,
       can_start: false,
-      reason: CONVERSATION_MESSAGES.newAccount,
+      reason: CONVERSATION_MESSAGES.newAccount(72),
     });
     const refused = await start(t.app, young, recipient, 'Hi');
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(CONVERSATION_MESSAGES.newAccount);
+    expect(refused.json().message).toBe(CONVERSATION_MESSAGES.newAccount(72));
     expect((await start(t.app, young, friend, 'Hi friend')).statusCode).toBe(201);
     await ageAccount(t.app, young, CONVERSATION_LIMITS.strangerMinAccountAgeHours);
     expect((await start(t.app, young, recipient, 'Hi')).statusCode).toBe(201);
@@ -459,6 +459,18 @@ describe('the boxes', () => {
 });
 
 describe('sends', () => {
+  it('does not count the spaces around a message against its length (it is stored trimmed)', async () => {
+    const [a, b] = await agedMembers(t.app, 2);
+    await befriend(t.app, a.user.id, b.user.id);
+    const { conversation } = await started(t.app, a, b);
+    const padded = await call(t.app, a, 'POST', `/api/conversations/${conversation.id}/messages`, {
+      body: `  ${'y'.repeat(CONVERSATION_LIMITS.bodyMax)}\n  `,
+      client_id: clientId(),
+    });
+    expect(padded.statusCode, padded.body).toBe(201);
+    expect(padded.json().message.body).toBe('y'.repeat(CONVERSATION_LIMITS.bodyMax));
+  });
+
   it('refuses an empty message, a body too long and a bad client id (422), changing nothing', async () => {
     const [a, b] = await agedMembers(t.app, 2);
     await befriend(t.app, a.user.id, b.user.id);
@@ -466,6 +478,8 @@ describe('sends', () => {
     const before = await messageTables(t.app);
     const refusals = [
       [{ body: '   \n ', client_id: clientId() }, CONVERSATION_MESSAGES.bodyRequired],
+      // Zero-width spaces and joiners show nothing: a message of only these is empty too.
+      [{ body: '\u200b\u200b \u2060\ufeff', client_id: clientId() }, CONVERSATION_MESSAGES.bodyRequired],
       [{ body: 'x'.repeat(CONVERSATION_LIMITS.bodyMax + 1), client_id: clientId() }, CONVERSATION_MESSAGES.bodyTooLong],
       [{ body: 'Hi', client_id: 'not ok!' }, CONVERSATION_MESSAGES.clientIdInvalid],
       [{ body: 'Hi', client_id: 'x'.repeat(65) }, CONVERSATION_MESSAGES.clientIdInvalid],

@@ -45,9 +45,12 @@ const refuse = (message: string) => new AppError(403, message);
 class SameClientId extends Error {}
 
 /** A message needs words or a photo; its text is kept without the white space around it. */
+/** Characters that show nothing (white space, zero-width and other format characters): a body of only these is empty. */
+const INVISIBLE = /[\s\p{Cf}]/gu;
+
 function bodyOf(input: MessageInput): string {
   const body = input.body.trim();
-  if (!body && input.files.length === 0)
+  if (!body.replace(INVISIBLE, '') && input.files.length === 0)
     throw new AppError(422, CONVERSATION_MESSAGES.bodyRequired, { body: [CONVERSATION_MESSAGES.bodyRequired] });
   return body;
 }

@@ -205,6 +205,8 @@ describe('a deleted member', () => {
       other: null,
       can_send: false,
       read_only_reason: CONVERSATION_MESSAGES.deletedMember,
+      // They had read it all ("Seen"); gone, they have seen nothing.
+      other_last_read_id: null,
     });
     expect(page.data.map((m) => [m.sender_id, m.body, m.images.length])).toEqual([
       [b.user.id, 'Mine stays', 0],
