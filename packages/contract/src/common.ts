@@ -8,6 +8,14 @@ export const errorResponseSchema = z.object({
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 /**
+ * A number as a JSON body carries it, or its decimal digits as a query string or a form field does. Anything
+ * else (true, [2], '0x2', null, '') is left for the number schema to refuse, where `z.coerce` made it a number.
+ */
+export const fromDigits = (value: unknown) =>
+  typeof value === 'string' && /^\s*-?\d+\s*$/.test(value) ? Number(value) : value;
+export const strictNumber = <T extends z.ZodType>(schema: T) => z.preprocess(fromDigits, schema);
+
+/**
  * `?cursor=`, every keyset list's one query parameter (architecture, "API"): the opaque `next_cursor` of the
  * page before. The server reads it back (apps/server/src/lib/cursor.ts); anything not its own is a 400.
  */
@@ -38,7 +46,8 @@ export function emailField(message: string) {
 
 /** ISO calendar date, YYYY-MM-DD, that exists on the calendar. */
 export function isIsoDate(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  // Year 0000 is a valid ISO year but no PostgreSQL date (there is no year zero): refused here, not there.
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value.startsWith('0000')) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }

@@ -55,8 +55,9 @@ export const HAUL_LIMITS = {
   reviewMax: 1000,
   horseNameMax: 60,
   /** USDOT numbers have up to 8 digits; MC numbers up to 7 (FMCSA). */
-  usdotPattern: '^[0-9]{1,8}$',
-  mcPattern: '^(MC-?)?[0-9]{1,7}$',
+  /** A USDOT number: up to 8 digits, not all zeros. */
+  usdotPattern: '^(?!0+$)[0-9]{1,8}$',
+  mcPattern: '^(MC-?)?(?!0+$)[0-9]{1,7}$',
   pickupAddressMax: 200,
   /** A run of events taken leg by leg. */
   legsMax: 8,
@@ -125,6 +126,8 @@ export const HAUL_MESSAGES = {
   horseNotFound: 'This horse is not in your list.',
   horseDateFuture: 'This date cannot be in the future.',
   horseNameRequired: 'Give the horse a name.',
+  horseNameTooLong: `A horse's name is at most ${HAUL_LIMITS.horseNameMax} characters.`,
+  dateInvalid: 'Give a real date (YYYY-MM-DD).',
   tooManySavedSearches: `You can save at most ${HAUL_LIMITS.savedSearchesPerMember} searches.`,
   attribution: 'Places from GeoNames (geonames.org), CC BY 4.0.',
 } as const;

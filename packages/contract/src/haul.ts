@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIsoDate } from './common.ts';
+import { isIsoDate, strictNumber } from './common.ts';
 import { eventPerformanceSchema } from './events.ts';
 import { feedUserSchema } from './feed.ts';
 import {
@@ -24,12 +24,13 @@ export const bookingModeSchema = z.enum(BOOKING_MODES);
 export const haulVisibilitySchema = z.enum(HAUL_VISIBILITIES);
 export const bookingStatusSchema = z.enum(BOOKING_STATUSES);
 
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const id = strictNumber(z.number().int().positive().max(Number.MAX_SAFE_INTEGER));
 export const haulIdParamsSchema = z.object({ id });
 /** An instant with its offset (the web sends `toISOString()`). */
 const instant = z.iso.datetime({ offset: true, error: 'Give a date and time.' });
 const isoDate = (message: string) => z.string().refine(isIsoDate, { error: message });
-const notes = z.string().trim().max(L.notesMax).default('');
+const notesText = z.string().trim().max(L.notesMax);
+const notes = notesText.default('');
 
 /** The event an offer or request goes to, as the board shows it. */
 export const haulEventSchema = z.object({
@@ -127,26 +128,29 @@ const legFields = {
   depart_until: instant,
 };
 
+/** An offer's terms, none defaulted: PATCH takes any of them and leaves the others as they are. */
 const offerTermsShape = {
-  stalls: z.coerce
-    .number({ error: M.stallsRange })
-    .int({ error: M.stallsRange })
-    .min(1, M.stallsRange)
-    .max(L.stallsMax, M.stallsRange),
+  stalls: strictNumber(
+    z
+      .number({ error: M.stallsRange })
+      .int({ error: M.stallsRange })
+      .min(1, M.stallsRange)
+      .max(L.stallsMax, M.stallsRange),
+  ),
   stall_kind: stallKindSchema,
-  seats: z.coerce.number().int().min(0).max(L.seatsMax).default(0),
-  tack_room: z.boolean().default(false),
+  seats: strictNumber(z.number().int().min(0).max(L.seatsMax)),
+  tack_room: z.boolean(),
   rate_type: rateTypeSchema,
-  price: z.coerce.number().int().min(0).max(L.priceMax),
+  price: strictNumber(z.number().int().min(0).max(L.priceMax)),
   price_unit: priceUnitSchema,
-  cap_per_horse: z.coerce.number().int().min(0).max(L.priceMax).nullish(),
+  cap_per_horse: strictNumber(z.number().int().min(0).max(L.priceMax)).nullish(),
   usdot_number: z.string().trim().regex(new RegExp(L.usdotPattern), M.usdotInvalid).nullish().or(z.literal('')),
   mc_number: z.string().trim().toUpperCase().regex(new RegExp(L.mcPattern), M.mcInvalid).nullish().or(z.literal('')),
   insurance_expires_on: isoDate(M.professionalNeedsInsurance).nullish().or(z.literal('')),
   booking_mode: bookingModeSchema,
   visibility: haulVisibilitySchema,
-  detour_km: z.coerce.number().int().min(0).max(L.detourKmMax).default(L.detourKmDefault),
-  notes,
+  detour_km: strictNumber(z.number().int().min(0).max(L.detourKmMax)),
+  notes: notesText,
 };
 
 /**
@@ -160,6 +164,10 @@ export const createHaulOfferRequestSchema = z.object({
   ...legFields,
   origin_place_id: placeIdSchema,
   ...offerTermsShape,
+  seats: offerTermsShape.seats.default(0),
+  tack_room: offerTermsShape.tack_room.default(false),
+  detour_km: offerTermsShape.detour_km.default(L.detourKmDefault),
+  notes,
   next_legs: z
     .array(z.object(legFields))
     .max(L.legsMax - 1)
@@ -188,11 +196,13 @@ export const createHaulRequestRequestSchema = z.object({
   origin_place_id: placeIdSchema,
   depart_from: instant,
   depart_until: instant,
-  horses: z.coerce
-    .number({ error: M.horsesRange })
-    .int({ error: M.horsesRange })
-    .min(1, M.horsesRange)
-    .max(L.horsesMax, M.horsesRange),
+  horses: strictNumber(
+    z
+      .number({ error: M.horsesRange })
+      .int({ error: M.horsesRange })
+      .min(1, M.horsesRange)
+      .max(L.horsesMax, M.horsesRange),
+  ),
   visibility: haulVisibilitySchema.default('everyone'),
   notes,
 });
@@ -207,7 +217,7 @@ export const haulRequestResponseSchema = z.object({ data: haulRequestSchema });
  */
 export const haulingQuerySchema = z.object({
   near: placeIdSchema.optional(),
-  horses: z.coerce.number().int().min(1).max(L.horsesMax).optional(),
+  horses: strictNumber(z.number().int().min(1).max(L.horsesMax)).optional(),
   rate: rateTypeSchema.optional(),
   date: z.string().refine(isIsoDate).optional(),
 });
@@ -229,9 +239,14 @@ export const horseSchema = z.object({
   health_certificate_on: z.string().nullable(),
 });
 export type Horse = z.infer<typeof horseSchema>;
-const horseDate = isoDate(M.horseDateFuture).nullish();
+// A real date; the server refuses one in the future (M.horseDateFuture).
+const horseDate = isoDate(M.dateInvalid).nullish();
 export const createHorseRequestSchema = z.object({
-  name: z.string({ error: M.horseNameRequired }).trim().min(1, M.horseNameRequired).max(L.horseNameMax),
+  name: z
+    .string({ error: M.horseNameRequired })
+    .trim()
+    .min(1, M.horseNameRequired)
+    .max(L.horseNameMax, M.horseNameTooLong),
   coggins_on: horseDate,
   health_certificate_on: horseDate,
 });
@@ -298,7 +313,13 @@ export const haulBookingResponseSchema = z.object({ data: haulBookingSchema });
  * shared once confirmed. Instant offers answer `confirmed`, request offers `requested`.
  */
 export const createHaulBookingRequestSchema = z.object({
-  stalls: z.coerce.number({ error: M.stallsRange }).int().min(1, M.stallsRange).max(L.stallsMax, M.stallsRange),
+  stalls: strictNumber(
+    z
+      .number({ error: M.stallsRange })
+      .int({ error: M.stallsRange })
+      .min(1, M.stallsRange)
+      .max(L.stallsMax, M.stallsRange),
+  ),
   horse_ids: z.array(id).max(L.stallsMax).default([]),
   message: z.string().trim().max(L.messageMax).default(''),
   pickup_place_id: placeIdSchema.optional(),
@@ -308,11 +329,8 @@ export type CreateHaulBookingRequest = z.input<typeof createHaulBookingRequestSc
 
 export const cancelHaulBookingRequestSchema = z.object({ reason: z.string().trim().max(L.reasonMax).optional() });
 export const reviewHaulBookingRequestSchema = z.object({
-  rating: z.coerce
-    .number({ error: M.ratingRange })
-    .int({ error: M.ratingRange })
-    .min(1, M.ratingRange)
-    .max(5, M.ratingRange),
+  // A number, not its digits: a JSON body's rating is never a string, a list or true.
+  rating: z.number({ error: M.ratingRange }).int({ error: M.ratingRange }).min(1, M.ratingRange).max(5, M.ratingRange),
   comment: z.string().trim().max(L.reviewMax).default(''),
 });
 export type ReviewHaulBookingRequest = z.input<typeof reviewHaulBookingRequestSchema>;
@@ -341,7 +359,7 @@ export type HaulSavedSearch = z.infer<typeof haulSavedSearchSchema>;
 export const createHaulSavedSearchRequestSchema = z.object({
   event_id: id.optional(),
   near_place_id: placeIdSchema,
-  horses: z.coerce.number().int().min(1).max(L.horsesMax).default(1),
+  horses: strictNumber(z.number().int().min(1).max(L.horsesMax)).default(1),
   rate_type: rateTypeSchema.optional(),
 });
 export const haulSavedSearchesResponseSchema = z.object({ data: z.array(haulSavedSearchSchema) });

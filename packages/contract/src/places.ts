@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { strictNumber } from './common.ts';
 import { HAUL_LIMITS } from './haul.constants.ts';
 
 /** A place of the gazetteer (US and Canadian places from GeoNames, CC BY 4.0). */
@@ -23,4 +24,4 @@ export const placesQuerySchema = z.object({ q: z.string().trim().min(1).max(HAUL
 export const placesResponseSchema = z.object({ data: z.array(placeSchema), attribution: z.string() });
 export type PlacesResponse = z.infer<typeof placesResponseSchema>;
 
-export const placeIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+export const placeIdSchema = strictNumber(z.number().int().positive().max(2_147_483_647));

@@ -63,6 +63,7 @@ describe('the Hauling tab', () => {
     expect((await tab(event.id, rider.token, '?rate=professional')).offers).toEqual([]);
     expect((await tab(event.id, rider.token, '?date=2026-12-01')).offers).toHaveLength(1);
     expect((await tab(event.id, rider.token, '?date=2026-11-28')).offers).toEqual([]);
+    expect((await get(`/api/events/${event.id}/hauling?date=0000-01-01`, rider.token)).statusCode).toBe(422);
   }, 60_000);
 
   it('costs at most 3 statements, authentication included, with near and requests', async () => {
@@ -169,6 +170,11 @@ describe('offer rules', () => {
     const before = await haulCount(t.app);
     const cases: Array<[string, unknown]> = [
       ['wrong types', { ...body(), stalls: 'many', tack_room: 'yes' }],
+      // Not numbers, though z.coerce once took them as 1, 2 and 2.
+      ['true for a number', { ...body(), stalls: true }],
+      ['a list for a number', { ...body(), stalls: [2] }],
+      ['hex digits', { ...body(), seats: '0x2' }],
+      ['null for a number', { ...body(), detour_km: null }],
       ['huge numbers', body({ stalls: 1e9 })],
       ['huge price', body({ price: Number.MAX_SAFE_INTEGER * 10 })],
       ['huge detour', body({ detour_km: 100000 })],
@@ -251,7 +257,18 @@ describe('offer rules', () => {
     expect(more.statusCode, more.body).toBe(200);
     expect(more.json().data).toMatchObject({ stalls_total: 6, stalls_free: 4, notes: 'Room for tack' });
     const fewer = await patch(driver.token, { stalls: 2 });
-    expect(fewer.json().data).toMatchObject({ stalls_total: 2, stalls_free: 0 });
+    // What was not sent stays as it was (the create's defaults are not the edit's).
+    expect(fewer.json().data).toMatchObject({
+      stalls_total: 2,
+      stalls_free: 0,
+      notes: 'Room for tack',
+      seats: 1,
+      tack_room: true,
+      detour_km: 50,
+    });
+    expect((await patch(driver.token, {})).json().data).toMatchObject({ detour_km: 50, notes: 'Room for tack' });
+    for (const wrong of [{ seats: null }, { detour_km: false }, { stalls: true }])
+      expect((await patch(driver.token, wrong)).statusCode, JSON.stringify(wrong)).toBe(422);
     expect((await patch(driver.token, { stalls: 2, extra: 1 })).statusCode).toBe(422);
 
     const remove = (token: string) =>

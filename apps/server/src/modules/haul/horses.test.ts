@@ -39,6 +39,20 @@ describe('horses', () => {
     expect(future.statusCode).toBe(422);
     expect(future.json().message).toBe(HAUL_MESSAGES.horseDateFuture);
     expect((await call('POST', '/api/me/horses', owner.token, { name: '' })).statusCode).toBe(422);
+    // Each refusal in its own words; year 0000 is no date PostgreSQL has (it answered 500).
+    for (const [payload, message] of [
+      [{ name: 'Zero', coggins_on: '0000-01-01' }, HAUL_MESSAGES.dateInvalid],
+      [{ name: 'Leap', health_certificate_on: '2026-02-30' }, HAUL_MESSAGES.dateInvalid],
+      [{ name: 'x'.repeat(HAUL_LIMITS.horseNameMax + 1) }, HAUL_MESSAGES.horseNameTooLong],
+      [{ name: 7 }, HAUL_MESSAGES.horseNameRequired],
+    ] as const) {
+      const refused = await call('POST', '/api/me/horses', owner.token, payload);
+      expect(refused.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(422);
+      expect(refused.json().message).toBe(message);
+    }
+    expect(
+      (await call('PATCH', `/api/me/horses/${horse.id}`, owner.token, { coggins_on: '0000-06-01' })).statusCode,
+    ).toBe(422);
 
     expect((await call('PATCH', `/api/me/horses/${horse.id}`, other.token, { name: 'Mine' })).statusCode).toBe(404);
     expect((await call('DELETE', `/api/me/horses/${horse.id}`, other.token)).statusCode).toBe(404);
