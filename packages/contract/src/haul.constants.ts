@@ -91,6 +91,8 @@ export const HAUL_MESSAGES = {
   eventNotFound: 'This event is not available.',
   eventPast: 'This event is over.',
   eventCancelled: 'This event is cancelled.',
+  /** A booking's reason when its event was cancelled (by nobody: neither side). */
+  eventCancelledReason: 'The event was cancelled.',
   performanceNotOfEvent: 'Pick the performance you will arrive for from this event.',
   placeNotFound: 'Pick a place from the list.',
   departureOrder: 'The departure window must end after it starts.',

@@ -287,6 +287,7 @@ export const haulBookingSchema = z.object({
   message: z.string(),
   status: bookingStatusSchema,
   expires_at: z.string().nullable(),
+  /** Whether the viewer cancelled it; null when not cancelled, or cancelled by nobody (its event was cancelled). */
   cancelled_by_me: z.boolean().nullable(),
   cancel_reason: z.string().nullable(),
   late: z.boolean(),

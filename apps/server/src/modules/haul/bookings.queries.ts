@@ -161,7 +161,12 @@ export interface BookingFacts {
   /** Completed within the review window. */
   reviewable: boolean;
   reviewed: boolean;
+  /** Its event was cancelled: nothing more is confirmed on it. */
+  event_cancelled: boolean;
 }
+
+const eventCancelled = sql`exists (select 1 from event_details ecd
+  where ecd.post_id = o.event_id and ecd.cancelled_at is not null) as event_cancelled`;
 
 export async function lockBooking(
   tx: Tx,
@@ -177,7 +182,8 @@ export async function lockBooking(
         o.depart_from <= ${at}::timestamptz + make_interval(hours => ${limits.lateCancelHours}) as late,
         (b.status = 'completed' and b.completed_at > ${at}::timestamptz - make_interval(days => ${limits.reviewWindowDays}))
           as reviewable,
-        exists (select 1 from haul_reviews r where r.booking_id = b.id and r.author_id = ${viewerId}) as reviewed
+        exists (select 1 from haul_reviews r where r.booking_id = b.id and r.author_id = ${viewerId}) as reviewed,
+        ${eventCancelled}
       from haul_bookings b join haul_offers o on o.id = b.offer_id
       where b.id = ${bookingId} and (b.rider_id = ${viewerId} or o.driver_id = ${viewerId})
       for update of b`,
@@ -195,7 +201,7 @@ export async function updateStatus(tx: Tx, bookingId: number, to: 'confirmed' | 
 export async function markCancelled(
   tx: Tx,
   bookingId: number,
-  c: { by: string; reason: string | null; late: boolean; at: Date },
+  c: { by: string | null; reason: string | null; late: boolean; at: Date },
 ): Promise<void> {
   await tx.execute(
     sql`update haul_bookings set status = 'cancelled', cancelled_by = ${c.by}, cancel_reason = ${c.reason},
@@ -210,7 +216,7 @@ export function lockLiveBookingsOfOffer(tx: Tx, offerId: number, at: Date, lateH
     tx,
     sql`select b.id, b.offer_id, o.event_id, b.rider_id, o.driver_id, b.stalls, b.status, false as expired,
         o.depart_from <= ${at}::timestamptz + make_interval(hours => ${lateHours}) as late,
-        false as reviewable, false as reviewed
+        false as reviewable, false as reviewed, ${eventCancelled}
       from haul_bookings b join haul_offers o on o.id = b.offer_id
       where b.offer_id = ${offerId} and b.status in ('requested', 'confirmed')
       order by b.id for update of b`,
@@ -354,15 +360,32 @@ export function expireRequests(tx: Tx, at: Date): Promise<SweptRow[]> {
   );
 }
 
-/** Confirmed bookings whose event has ended become `completed`. */
+/** Confirmed bookings whose event has ended (not cancelled: it never took place) become `completed`. */
 export function completeEnded(tx: Tx, at: Date): Promise<SweptRow[]> {
   return selectRows<SweptRow>(
     tx,
     sql`update haul_bookings b set status = 'completed', completed_at = ${at}, updated_at = ${at}
       from haul_offers o join event_details ed on ed.post_id = o.event_id
-      where o.id = b.offer_id and b.status = 'confirmed' and ed.to_date <= ${at}
+      where o.id = b.offer_id and b.status = 'confirmed' and ed.to_date <= ${at} and ed.cancelled_at is null
       returning b.id, b.offer_id, b.rider_id, o.driver_id, o.event_id`,
   );
+}
+
+/**
+ * Open offers and requests of cancelled events are closed; answers the offers closed (their live bookings are
+ * then cancelled, each under the offer's lock, by the caller).
+ */
+export async function closeForCancelledEvents(tx: Tx, at: Date): Promise<number[]> {
+  const cancelled = sql`exists (select 1 from event_details ed where ed.post_id = t.event_id and ed.cancelled_at is not null)`;
+  await tx.execute(
+    sql`update haul_requests t set closed_at = ${at}, updated_at = ${at} where t.closed_at is null and ${cancelled}`,
+  );
+  const rows = await selectRows<{ id: string }>(
+    tx,
+    sql`update haul_offers t set closed_at = ${at}, updated_at = ${at} where t.closed_at is null and ${cancelled}
+      returning t.id`,
+  );
+  return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
 }
 
 /** Confirmed bookings leaving within `hours` that were not reminded yet are marked reminded. */

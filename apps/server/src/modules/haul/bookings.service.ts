@@ -187,6 +187,7 @@ async function answer(ctx: AppContext, viewer: Viewer, bookingId: number, to: 'c
     if (facts.driver_id !== me) throw new AppError(403, M.notTheDriver);
     if (facts.status !== 'requested' || facts.expired) throw new AppError(409, M.notRequested);
     const b = sides(facts);
+    if (to === 'confirmed' && facts.event_cancelled) throw new AppError(409, M.eventCancelled);
     if (to === 'confirmed') {
       if ((await q.stallsFree(tx, b.offerId)) < facts.stalls) throw new AppError(409, M.notEnoughStalls);
       await q.takeStalls(tx, b.offerId, facts.stalls, at);
@@ -254,6 +255,26 @@ export async function cancelBookingsOfOffer(
   for (const facts of await q.lockLiveBookingsOfOffer(tx, offerId, at, L.lateCancelHours))
     await cancelOne(tx, news, facts, { by: facts.driver_id, reason, at });
   return () => news.send(ctx).then(() => undefined);
+}
+
+/**
+ * The sweep closed an offer because its event was cancelled (haul-sweep.ts), in its transaction: each live
+ * booking is cancelled by nobody (neither side's doing, never late), with the reason, and both sides are told.
+ */
+export async function cancelBookingsOfCancelledEvent(tx: Tx, news: News, offerId: number, at: Date): Promise<number> {
+  const live = await q.lockLiveBookingsOfOffer(tx, offerId, at, L.lateCancelHours);
+  for (const facts of live) {
+    const b = sides(facts);
+    if (facts.status === 'confirmed') await q.giveStallsBack(tx, b.offerId, facts.stalls, at);
+    await q.markCancelled(tx, b.id, { by: null, reason: M.eventCancelledReason, late: false, at });
+    for (const [to, from] of [
+      [b.riderId, b.driverId],
+      [b.driverId, b.riderId],
+    ] as const)
+      await notify(tx, news, { to, from, eventId: b.eventId, bookingId: b.id, info: 'event_cancelled', at });
+    tellBoth(news, { ...b, status: 'cancelled' });
+  }
+  return live.length;
 }
 
 /** GET /haul/bookings/{id}: the booking as either side sees it; 404 for anyone else. */
@@ -350,7 +371,8 @@ export function toHaulBooking(
     message: row.message,
     status: row.status,
     expires_at: row.status === 'requested' ? row.expires_at : null,
-    cancelled_by_me: row.status === 'cancelled' ? row.cancelled_by === viewerId : null,
+    // Null for a booking cancelled by nobody (its event was cancelled) as for one not cancelled.
+    cancelled_by_me: row.status === 'cancelled' && row.cancelled_by !== null ? row.cancelled_by === viewerId : null,
     cancel_reason: row.cancel_reason,
     late: row.late,
     conversation_id: row.conversation_id === null ? null : Number(row.conversation_id),

@@ -1,3 +1,4 @@
+import { HAUL_MESSAGES } from '@corral/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -81,6 +82,53 @@ describe('the sweep', () => {
     const notice = (await kindsOf(r)).find((n: { kind: string }) => n.kind === 'haul_booking');
     expect(notice.title).toMatch(/complete/);
     expect((await kindsOf(d)).some((n: { title: string }) => /complete/.test(n.title))).toBe(true);
+  });
+});
+
+describe('an event cancelled', () => {
+  it('closes its offers and requests and cancels their live bookings (nobody’s doing, never late), once; none completes', async () => {
+    const [d, r1, r2] = await setUpMembers(t.app, 3);
+    const event = await eventInDenver(t.app, d);
+    const instant = await insertOffer(t.app, d, event, { mode: 'instant', stalls: 3 });
+    const requested = await insertOffer(t.app, d, event, { mode: 'request', stalls: 2 });
+    const confirmed = await booked(t.app, r1, instant, { stalls: 1 });
+    const waiting = await booked(t.app, r2, requested, { stalls: 1 });
+    const cancel = await call(t.app, d, 'POST', `/api/events/${event}/cancel`);
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    // Before the sweep: nothing more is confirmed on it.
+    const accept = await act(t.app, d, waiting.id, 'accept');
+    expect(accept.statusCode).toBe(409);
+    expect(accept.json().message).toBe(HAUL_MESSAGES.eventCancelled);
+
+    const [a, b] = await Promise.all([sweepHauls(t.ctx), sweepHauls(t.ctx)]);
+    expect(a.eventCancelled + b.eventCancelled).toBe(2);
+    expect((await sweepHauls(t.ctx)).eventCancelled).toBe(0);
+    for (const [who, id] of [
+      [r1, confirmed.id],
+      [r2, waiting.id],
+    ] as const) {
+      const { data } = await bookingAs(t.app, who as Member, id);
+      expect(data).toMatchObject({
+        status: 'cancelled',
+        cancel_reason: HAUL_MESSAGES.eventCancelledReason,
+        late: false,
+      });
+      expect(data?.cancelled_by_me).toBeNull();
+    }
+    for (const who of [d, r1]) {
+      const titles = (await kindsOf(who as Member)).map((n: { title: string }) => n.title);
+      expect(titles.some((title: string) => /event was cancelled/.test(title))).toBe(true);
+    }
+    const offers = await selectRows<{ closed: boolean }>(
+      t.ctx.db,
+      sql`select closed_at is not null as closed from haul_offers where event_id = ${event}`,
+    );
+    expect(offers.map((o) => o.closed)).toEqual([true, true]);
+    // Its end passes: nothing completes, so no hauling record counts it.
+    await t.ctx.db.execute(
+      sql`update event_details set to_date = ${new Date(clock.now() - HOUR)} where post_id = ${event}`,
+    );
+    expect((await sweepHauls(t.ctx)).completed).toBe(0);
   });
 });
 

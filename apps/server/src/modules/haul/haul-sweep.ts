@@ -4,9 +4,11 @@ import type { AppContext } from '../../app-context.ts';
 import type { Tx } from '../../db/sql.ts';
 import { News, recordHaulNotice } from '../notifications/notifications.service.ts';
 import * as q from './bookings.queries.ts';
+import { cancelBookingsOfCancelledEvent } from './bookings.service.ts';
 
 /*
- * The hauling board's periodic sweep (docs/decisions/030-hauling-board.md, "Bookings"): requests past their
+ * The hauling board's periodic sweep (docs/decisions/030-hauling-board.md, "Bookings"): offers and requests of
+ * cancelled events close and their live bookings are cancelled (neither side's doing), requests past their
  * expiry expire, confirmed bookings of events that ended complete, and both sides of a confirmed booking are
  * reminded of the papers `reminderHoursBefore` departure, once. Each is one idempotent UPDATE … RETURNING, so
  * the sweeps of several processes never do one row twice; the notices go in the same transaction.
@@ -16,6 +18,8 @@ const MINUTE_MS = 60_000;
 
 /** What one sweep did, by kind. */
 export interface SweepCounts {
+  /** Bookings cancelled with their event (its offers and requests closed). */
+  eventCancelled: number;
   expired: number;
   completed: number;
   reminded: number;
@@ -60,6 +64,9 @@ export async function sweepHauls(ctx: AppContext): Promise<SweepCounts> {
   const at = new Date(ctx.clock.now());
   const news = new News();
   const counts = await ctx.db.transaction(async (tx) => {
+    let eventCancelled = 0;
+    for (const offerId of await q.closeForCancelledEvents(tx, at))
+      eventCancelled += await cancelBookingsOfCancelledEvent(tx, news, offerId, at);
     const expired = await q.expireRequests(tx, at);
     await noticeBoth(tx, news, expired, 'expired', at);
     const completed = await q.completeEnded(tx, at);
@@ -84,7 +91,7 @@ export async function sweepHauls(ctx: AppContext): Promise<SweepCounts> {
         at,
       });
     }
-    return { expired: expired.length, completed: completed.length, reminded: reminded.length };
+    return { eventCancelled, expired: expired.length, completed: completed.length, reminded: reminded.length };
   });
   await news.send(ctx);
   return counts;
@@ -101,7 +108,7 @@ export function scheduleHaulSweep(app: FastifyInstance, intervalMs = MINUTE_MS):
     if (running) return;
     running = sweepHauls(app.ctx)
       .then((counts) => {
-        if (counts.expired + counts.completed + counts.reminded > 0)
+        if (counts.eventCancelled + counts.expired + counts.completed + counts.reminded > 0)
           app.log.info({ event: 'haul.swept', ...counts }, 'hauling bookings swept');
       })
       .catch((error: unknown) => app.log.error({ err: error }, 'hauling sweep failed'))

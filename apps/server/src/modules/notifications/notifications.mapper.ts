@@ -61,7 +61,16 @@ export function titleOf(
 }
 
 /** What a booking's notification says: `info` is the booking's new status (ADR 030). */
-export const HAUL_BOOKING_INFOS = ['requested', 'confirmed', 'declined', 'expired', 'cancelled', 'completed'] as const;
+export const HAUL_BOOKING_INFOS = [
+  'requested',
+  'confirmed',
+  'declined',
+  'expired',
+  'cancelled',
+  'completed',
+  /** The event was cancelled, and the booking with it (the sweep; nobody's doing). */
+  'event_cancelled',
+] as const;
 export type HaulBookingInfo = (typeof HAUL_BOOKING_INFOS)[number];
 
 function haulBookingTitle(name: string, info: string | null | undefined) {
@@ -78,6 +87,8 @@ function haulBookingTitle(name: string, info: string | null | undefined) {
       return `${name} cancelled your haul booking.`;
     case 'completed':
       return `Your haul with ${name} is complete: leave a review.`;
+    case 'event_cancelled':
+      return `The event was cancelled, and your haul booking with ${name} with it.`;
     default:
       return `Your haul booking with ${name} changed.`;
   }

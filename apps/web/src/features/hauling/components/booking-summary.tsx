@@ -47,7 +47,11 @@ export function BookingSummary({ booking, now }: { booking: HaulBooking; now?: n
       )}
       {booking.status === 'cancelled' && (
         <p className="mt-1 text-sm text-stone-700">
-          {booking.cancelled_by_me ? 'You cancelled' : 'They cancelled'}
+          {booking.cancelled_by_me === null
+            ? 'Cancelled'
+            : booking.cancelled_by_me
+              ? 'You cancelled'
+              : 'They cancelled'}
           {booking.late ? ' late (within 48 hours of departure)' : ''}
           {booking.cancel_reason ? `: “${booking.cancel_reason}”` : '.'}
         </p>
