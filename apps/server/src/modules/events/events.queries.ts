@@ -65,8 +65,8 @@ export async function selectMissingReferences(
   };
 }
 
-async function writeParts(tx: Tx, postId: number, event: EventRecord) {
-  if (event.performances.length > 0)
+async function writeParts(tx: Tx, postId: number, event: EventRecord, { performances = true } = {}) {
+  if (performances && event.performances.length > 0)
     await tx.insert(eventPerformances).values(
       event.performances.map((performance) => ({
         postId,
@@ -158,14 +158,37 @@ export async function updateEvent(
     .update(eventDetails)
     .set({ ...details(event, now), ...(image === undefined ? {} : { imageKey: image?.storageKey ?? null }) })
     .where(eq(eventDetails.postId, id));
-  await tx.delete(eventPerformances).where(eq(eventPerformances.postId, id));
+  await replacePerformances(tx, id, event.performances);
   await tx.delete(eventEventTypes).where(eq(eventEventTypes.postId, id));
   await tx.delete(eventAssociations).where(eq(eventAssociations.postId, id));
-  await writeParts(tx, id, event);
+  await writeParts(tx, id, event, { performances: false });
   if (image !== undefined) {
     await tx.delete(postImages).where(eq(postImages.postId, id));
     if (image) await tx.insert(postImages).values({ postId: id, position: 0, ...image });
   }
+}
+
+/**
+ * The event's performances, as the edit lists them: each position keeps its row (and id) with its new name and
+ * time, positions past the new list go, new ones are added. Whatever points at a performance (a hauling offer's
+ * arrive-by, ADR 030) keeps pointing at the one in its place, where deleting and inserting them all cut it off.
+ */
+async function replacePerformances(tx: Tx, postId: number, performances: EventRecord['performances']) {
+  const records = JSON.stringify(
+    performances.map((p) => ({ position: p.position, name: p.name, starts_at: p.startsAt.toISOString() })),
+  );
+  await tx.execute(sql`
+    with next as (
+      select * from jsonb_to_recordset(${records}::jsonb) as r(position int, name text, starts_at timestamptz)),
+    dropped as (
+      delete from event_performances ep where ep.post_id = ${postId}
+        and not exists (select 1 from next where next.position = ep.position)),
+    kept as (
+      update event_performances ep set name = next.name, starts_at = next.starts_at
+      from next where ep.post_id = ${postId} and ep.position = next.position returning ep.position)
+    insert into event_performances (post_id, position, name, starts_at)
+    select ${postId}, next.position, next.name, next.starts_at from next
+    where not exists (select 1 from event_performances ep where ep.post_id = ${postId} and ep.position = next.position)`);
 }
 
 /** The image keys of an event (before it is replaced or removed). */

@@ -388,6 +388,20 @@ export async function closeForCancelledEvents(tx: Tx, at: Date): Promise<number[
   return rows.map((row) => Number(row.id)).sort((a, b) => a - b);
 }
 
+/**
+ * Open offers whose arrive-by performance was moved by its organiser take its new start. Answers how many did.
+ */
+export async function followMovedPerformances(tx: Tx, at: Date): Promise<number> {
+  const rows = await selectRows<{ id: string }>(
+    tx,
+    sql`update haul_offers o set arrive_by = ep.starts_at, updated_at = ${at}
+      from event_performances ep
+      where ep.id = o.arrive_performance_id and o.closed_at is null and o.arrive_by <> ep.starts_at
+      returning o.id`,
+  );
+  return rows.length;
+}
+
 /** Confirmed bookings leaving within `hours` that were not reminded yet are marked reminded. */
 export function markReminded(tx: Tx, at: Date, hours: number): Promise<SweptRow[]> {
   return selectRows<SweptRow>(

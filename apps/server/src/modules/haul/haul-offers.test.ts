@@ -2,9 +2,17 @@ import { HAUL_MESSAGES, type HaulingResponse } from '@corral/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, befriend, setUpMember } from '../../../test/factories.ts';
-import { type References, references } from '../../../test/fixtures/events.fixtures.ts';
-import { haulCount, offerBody, placedEvent, placeId, postOffer } from '../../../test/fixtures/haul.fixtures.ts';
+import { draftFields, multipart, type References, references } from '../../../test/fixtures/events.fixtures.ts';
+import {
+  haulCount,
+  offerBody,
+  performancesOf,
+  placedEvent,
+  placeId,
+  postOffer,
+} from '../../../test/fixtures/haul.fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { sweepHauls } from './haul-sweep.ts';
 import { LEG_ORIGIN_UNKNOWN } from './offers.service.ts';
 
 /** Offers of the hauling board and an event's Hauling tab, through the API on a real database and gazetteer. */
@@ -278,6 +286,36 @@ describe('offer rules', () => {
     const closed = await get(`/api/haul/offers/${id}`, driver.token);
     expect(closed.json().data.closed).toBe(true);
   });
+});
+
+describe('an offer and its event’s edits', () => {
+  it('keeps its arrive-by performance through an edit of the event, and follows it when it moves', async () => {
+    const organiser = await setUpMember(t.app);
+    const driver = await setUpMember(t.app);
+    const event = await placedEvent(t.app, organiser.token, refs, cheyenne);
+    const created = await postOffer(t.app, driver.token, offerBody(event.id, event.performances[0] ?? 0, denver));
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().data[0].id as number;
+    const arrival = async () => (await get(`/api/haul/offers/${id}`, driver.token)).json().data;
+    const before = await arrival();
+    expect(before.arrive_performance).toMatchObject({ id: event.performances[0], name: 'Team Roping' });
+
+    const edit = (overrides: Partial<Record<string, string>>) =>
+      multipart(t.app, 'PATCH', `/api/events/${event.id}`, organiser.token, draftFields(refs, overrides));
+    expect((await edit({ eventTitle: 'Renamed' })).statusCode).toBe(200);
+    expect((await arrival()).arrive_performance).toMatchObject({ id: event.performances[0], name: 'Team Roping' });
+
+    // The first performance an hour later, renamed; the second one dropped.
+    const moved = await edit({
+      performances: JSON.stringify([{ name: 'Slack', date: '2026-12-02', time: '20:00' }]),
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await sweepHauls(t.ctx);
+    const after = await arrival();
+    expect(after.arrive_performance).toMatchObject({ id: event.performances[0], name: 'Slack' });
+    expect(Date.parse(after.arrive_by) - Date.parse(before.arrive_by)).toBe(60 * 60 * 1000);
+    expect(await performancesOf(t.app, event.id)).toEqual([event.performances[0]]);
+  }, 60_000);
 });
 
 describe('closing an offer', () => {

@@ -8,7 +8,8 @@ import { cancelBookingsOfCancelledEvent } from './bookings.service.ts';
 
 /*
  * The hauling board's periodic sweep (docs/decisions/030-hauling-board.md, "Bookings"): offers and requests of
- * cancelled events close and their live bookings are cancelled (neither side's doing), requests past their
+ * cancelled events close and their live bookings are cancelled (neither side's doing), an offer's arrive-by
+ * follows its performance when the organiser moves it, requests past their
  * expiry expire, confirmed bookings of events that ended complete, and both sides of a confirmed booking are
  * reminded of the papers `reminderHoursBefore` departure, once. Each is one idempotent UPDATE … RETURNING, so
  * the sweeps of several processes never do one row twice; the notices go in the same transaction.
@@ -67,6 +68,7 @@ export async function sweepHauls(ctx: AppContext): Promise<SweepCounts> {
     let eventCancelled = 0;
     for (const offerId of await q.closeForCancelledEvents(tx, at))
       eventCancelled += await cancelBookingsOfCancelledEvent(tx, news, offerId, at);
+    await q.followMovedPerformances(tx, at);
     const expired = await q.expireRequests(tx, at);
     await noticeBoth(tx, news, expired, 'expired', at);
     const completed = await q.completeEnded(tx, at);
