@@ -23,6 +23,7 @@ export interface LockedOffer {
   detour_km: number;
   origin_place_id: number;
   depart_from: Date | string;
+  depart_until: Date | string;
   /** Closed by its driver or removed by a moderator. */
   closed: boolean;
   /** Its window or arrive-by passed. */
@@ -38,7 +39,7 @@ export async function lockOffer(tx: Tx, offerId: number, viewerId: string, at: D
   const [row] = await selectRows<LockedOffer>(
     tx,
     sql`select o.id, o.driver_id, o.event_id, coalesce(hp.title, '') as event_title, o.booking_mode, o.stalls_free, o.detour_km, o.origin_place_id,
-        o.depart_from, o.closed_at is not null as closed, o.removed_at is not null as removed,
+        o.depart_from, o.depart_until, o.closed_at is not null as closed, o.removed_at is not null as removed,
         (o.arrive_by <= ${at} or o.depart_until <= ${at}) as past,
         hed.cancelled_at is not null as event_cancelled, hepl.place_id as event_place_id,
         (${haulVisibleTo(viewerId, sql`o.driver_id`, sql`o.visibility`)} and ${visibleTo(viewerId, 'hp')}) as visible

@@ -81,7 +81,7 @@ function bookingMessage(input: CreateBookingInput, instant: boolean, eventTitle:
 /**
  * POST /haul/offers/{id}/bookings: under the offer's lock, the checks in order (visible, open, not one's own,
  * no live booking, stalls, horses, pickup), then an instant booking takes its stalls and is confirmed, a
- * request waits `requestExpiryHours` (never past departure). The pair's conversation opens with the message.
+ * request waits `requestExpiryHours` (never past the departure window). The pair's conversation opens with the message.
  */
 export async function createBooking(
   ctx: AppContext,
@@ -112,7 +112,9 @@ export async function createBooking(
         throw field(400, 'pickup_place_id', M.pickupTooFar);
     }
     const instant = offer.booking_mode === 'instant';
-    const departs = new Date(offer.depart_from);
+    // A request waits until the driver can still answer it: a day at most, never past the end of the departure
+    // window (a request made once the window had opened expired at its start, before it was made).
+    const departs = new Date(offer.depart_until);
     const id = await q.insertBooking(tx, {
       offerId,
       riderId: me,

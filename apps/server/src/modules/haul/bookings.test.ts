@@ -130,6 +130,19 @@ describe('a request', () => {
   });
 });
 
+describe('a request made once the departure window has opened', () => {
+  it('waits to the end of the window (it expired at its start, before it was made), and the driver can accept it', async () => {
+    // The window opened an hour ago and closes in three.
+    const offerId = await insertOffer(t.app, driver, eventId, { stalls: 2, mode: 'request', departInHours: -1 });
+    const requested = await booked(t.app, rider, offerId, { stalls: 1 });
+    expect(Date.parse(requested.expires_at ?? '')).toBe(clock.now() - HOUR + 4 * HOUR);
+    await sweepHauls(t.ctx);
+    const accepted = await act(t.app, driver, requested.id, 'accept');
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json().data.status).toBe('confirmed');
+  });
+});
+
 describe('cancelling', () => {
   it('early gives the stalls back and is not late; late (within 48 h) counts on the profile', async () => {
     const [r] = await setUpMembers(t.app, 1);
