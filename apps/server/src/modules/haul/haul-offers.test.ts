@@ -13,7 +13,7 @@ import {
 } from '../../../test/fixtures/haul.fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { sweepHauls } from './haul-sweep.ts';
-import { LEG_ORIGIN_UNKNOWN } from './offers.service.ts';
+import { LEG_ORIGIN_UNKNOWN, LEG_OUT_OF_ORDER, LEG_SAME_EVENT } from './offers.service.ts';
 
 /** Offers of the hauling board and an event's Hauling tab, through the API on a real database and gazetteer. */
 const statements: string[] = [];
@@ -246,6 +246,24 @@ describe('offer rules', () => {
     );
     expect(middle.statusCode, middle.body).toBe(422);
     expect(middle.json().message).toBe(LEG_ORIGIN_UNKNOWN);
+    // Each leg leaves once the one before has arrived (the first arrives Dec 2, 19:00 Denver), for another event.
+    const early = await postOffer(
+      t.app,
+      driver.token,
+      body({
+        next_legs: [
+          { ...leg(second), depart_from: '2026-12-01T20:00:00.000Z', depart_until: '2026-12-02T10:00:00.000Z' },
+        ],
+      }),
+    );
+    expect(early.statusCode, early.body).toBe(422);
+    expect(early.json()).toMatchObject({
+      message: LEG_OUT_OF_ORDER,
+      errors: { 'next_legs.0.depart_from': [LEG_OUT_OF_ORDER] },
+    });
+    const twice = await postOffer(t.app, driver.token, body({ next_legs: [leg(second), leg(second)] }));
+    expect(twice.statusCode, twice.body).toBe(422);
+    expect(twice.json().message).toBe(LEG_SAME_EVENT);
     expect(await haulCount(t.app)).toEqual(before);
   }, 60_000);
 

@@ -24,6 +24,10 @@ const M = HAUL_MESSAGES;
 export const LEG_ORIGIN_UNKNOWN =
   'An event of this run has no place yet, so the next leg cannot leave from it. Make it the last leg, or ask its organiser to pick its place.';
 
+/** Not in the contract's messages: each leg of a run leaves after the previous one arrives, for another event. */
+export const LEG_OUT_OF_ORDER = 'This leg must leave after the previous leg arrives.';
+export const LEG_SAME_EVENT = 'A run goes to each event once.';
+
 /** The reason the riders read when the driver closes an offer with their bookings on it. */
 export const OFFER_CLOSED_REASON = 'The driver took this haul off the board.';
 
@@ -157,8 +161,13 @@ export async function createOffers(ctx: AppContext, viewer: Viewer, input: Creat
       throw new AppError(409, M.tooManyOpen);
     const created: number[] = [];
     let origin = input.origin_place_id;
+    let previousArrival: Date | null = null;
     for (const [index, leg] of legs.entries()) {
       const prefix = index === 0 ? '' : `next_legs.${index - 1}.`;
+      if (legs.slice(0, index).some((earlier) => earlier.event_id === leg.event_id))
+        throw refuse(`${prefix}event_id`, LEG_SAME_EVENT);
+      if (previousArrival && new Date(leg.depart_from) < previousArrival)
+        throw refuse(`${prefix}depart_from`, LEG_OUT_OF_ORDER);
       const event = checkEvent(
         await selectLegEvent(tx, viewer.user.id, leg.event_id, leg.arrive_performance_id),
         now,
@@ -167,6 +176,7 @@ export async function createOffers(ctx: AppContext, viewer: Viewer, input: Creat
       if (event.starts_at === null) throw refuse(`${prefix}arrive_performance_id`, M.performanceNotOfEvent);
       const arriveBy = new Date(event.starts_at);
       checkWindow(new Date(leg.depart_from), new Date(leg.depart_until), arriveBy, now, `${prefix}depart_from`);
+      previousArrival = arriveBy;
       const [row] = await selectRows<{ id: string }>(
         tx,
         sql`insert into haul_offers (driver_id, event_id, run_id, origin_place_id, depart_from, depart_until,
