@@ -224,6 +224,18 @@ export function lockLiveBookingsOfOffer(tx: Tx, offerId: number, at: Date, lateH
   );
 }
 
+/** The live bookings between two members, either way round, by offer (the order their locks are taken in). */
+export async function selectLiveBookingsOfPair(tx: Tx, a: string, b: string) {
+  const rows = await selectRows<{ id: string; offer_id: string }>(
+    tx,
+    sql`select bk.id, bk.offer_id from haul_bookings bk join haul_offers o on o.id = bk.offer_id
+      where bk.status in ('requested', 'confirmed')
+        and ((bk.rider_id = ${a} and o.driver_id = ${b}) or (bk.rider_id = ${b} and o.driver_id = ${a}))
+      order by bk.offer_id, bk.id`,
+  );
+  return rows.map((row) => ({ id: Number(row.id), offerId: Number(row.offer_id) }));
+}
+
 /** The offer of a booking the viewer is a side of, or null. */
 export async function offerIdOfBooking(tx: Tx, bookingId: number, viewerId: string): Promise<number | null> {
   const [row] = await selectRows<{ offer_id: string }>(

@@ -230,12 +230,17 @@ async function cancelOne(
   tx: Tx,
   news: News,
   facts: q.BookingFacts,
-  c: { by: string; reason: string | null; at: Date },
+  c: { by: string; reason: string | null; at: Date; neverLate?: boolean },
 ): Promise<void> {
   const b = sides(facts);
   const confirmed = facts.status === 'confirmed';
   if (confirmed) await q.giveStallsBack(tx, b.offerId, facts.stalls, c.at);
-  await q.markCancelled(tx, b.id, { ...c, late: confirmed && facts.late });
+  await q.markCancelled(tx, b.id, {
+    by: c.by,
+    reason: c.reason,
+    at: c.at,
+    late: confirmed && facts.late && !c.neverLate,
+  });
   const other = c.by === b.riderId ? b.driverId : b.riderId;
   await notify(tx, news, { to: other, from: c.by, eventId: b.eventId, bookingId: b.id, info: 'cancelled', at: c.at });
   tellBoth(news, { ...b, status: 'cancelled' });
@@ -277,6 +282,20 @@ export async function cancelBookingsOfCancelledEvent(tx: Tx, news: News, offerId
     tellBoth(news, { ...b, status: 'cancelled' });
   }
   return live.length;
+}
+
+/**
+ * A block between two members (the safety module, in its transaction): their live bookings with each other end,
+ * cancelled by the blocker and never late (keeping safe is no broken promise), so no pickup address or phone
+ * number is shared across a block. The blocked member hears nothing but the booking's live event.
+ */
+export async function cancelBookingsOnBlock(tx: Tx, news: News, blockerId: string, blockedId: string, at: Date) {
+  for (const booking of await q.selectLiveBookingsOfPair(tx, blockerId, blockedId)) {
+    await q.lockOfferRow(tx, booking.offerId);
+    const facts = await q.lockBooking(tx, booking.id, blockerId, at, L);
+    if (facts && (facts.status === 'requested' || facts.status === 'confirmed'))
+      await cancelOne(tx, news, facts, { by: blockerId, reason: null, at, neverLate: true });
+  }
 }
 
 /** GET /haul/bookings/{id}: the booking as either side sees it; 404 for anyone else. */

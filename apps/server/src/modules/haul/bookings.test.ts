@@ -179,6 +179,29 @@ describe('refusals', () => {
     expect(await stallsFree(t.app, offerId)).toBe(2);
   });
 
+  it('a block ends the pair’s live bookings at once, cancelled by the blocker and not late: no address or phone after', async () => {
+    const [r1, r2] = await setUpMembers(t.app, 2);
+    // Leaves within the 48 hours that make a cancellation late.
+    const offerId = await insertOffer(t.app, driver, eventId, { stalls: 3, departInHours: 10 });
+    const confirmed = await booked(t.app, r1, offerId, { stalls: 2, pickup_address: '12 Ranch Rd' });
+    const other = await booked(t.app, r2, offerId, { stalls: 1 });
+    expect((await bookingAs(t.app, r1, confirmed.id)).data?.phones).not.toBeNull();
+    expect((await call(t.app, r1, 'POST', `/api/users/${driver.user.id}/block`)).statusCode).toBe(200);
+    for (const who of [r1, driver]) {
+      const { data } = await bookingAs(t.app, who, confirmed.id);
+      expect(data).toMatchObject({ status: 'cancelled', late: false, phones: null, pickup_address: null });
+    }
+    expect((await bookingAs(t.app, r1, confirmed.id)).data?.cancelled_by_me).toBe(true);
+    // Nobody else's booking is touched, and the stalls came back.
+    expect((await bookingAs(t.app, r2, other.id)).data?.status).toBe('confirmed');
+    expect(await stallsFree(t.app, offerId)).toBe(2);
+    const [profile] = await selectRows<{ late: number }>(
+      t.ctx.db,
+      sql`select count(*)::int as late from haul_bookings where cancelled_by = ${r1.user.id} and late`,
+    );
+    expect(profile?.late).toBe(0);
+  });
+
   it('hostile input answers 4xx with its message and changes nothing', async () => {
     const [other] = await setUpMembers(t.app, 1);
     const offerId = await insertOffer(t.app, driver, eventId, { stalls: 2 });

@@ -4,6 +4,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import { conversationOfPairChanged } from '../conversations/conversations.service.ts';
 import { endTiesOnBlock } from '../friends/friends.service.ts';
+import { cancelBookingsOnBlock } from '../haul/bookings.service.ts';
 import { News } from '../notifications/notifications.service.ts';
 import {
   deleteBlock,
@@ -35,8 +36,8 @@ async function guard(ctx: AppContext, viewer: Viewer, memberId: string) {
 
 /**
  * POST /users/:id/block. In one transaction: the block, the end of the pair's friendship and of pending
- * requests either way (with their notifications and the live events an unfriend and a decline send), and
- * each one's follows of the other's events. Blocking again changes nothing. A member who blocked the viewer
+ * requests either way (with their notifications and the live events an unfriend and a decline send),
+ * each one's follows of the other's events, and their live hauling bookings with each other. Blocking again changes nothing. A member who blocked the viewer
  * answers 404, as if missing.
  */
 export async function block(ctx: AppContext, viewer: Viewer, memberId: string) {
@@ -45,8 +46,10 @@ export async function block(ctx: AppContext, viewer: Viewer, memberId: string) {
   const member = await ctx.db.transaction(async (tx) => {
     const found = await selectBlockable(tx, viewer.user.id, memberId);
     if (!found) throw notFound();
-    if (await insertBlock(tx, viewer.user.id, memberId, now(ctx)))
+    if (await insertBlock(tx, viewer.user.id, memberId, now(ctx))) {
       await endTiesOnBlock(tx, news, viewer.user.id, memberId);
+      await cancelBookingsOnBlock(tx, news, viewer.user.id, memberId, now(ctx));
+    }
     return found;
   });
   await news.send(ctx);
