@@ -93,6 +93,7 @@ export const HAUL_MESSAGES = {
   eventCancelled: 'This event is cancelled.',
   /** A booking's reason when its event was cancelled (by nobody: neither side). */
   eventCancelledReason: 'The event was cancelled.',
+  cancelReasonRequired: 'Say why you cancel: the other side is told.',
   performanceNotOfEvent: 'Pick the performance you will arrive for from this event.',
   placeNotFound: 'Pick a place from the list.',
   departureOrder: 'The departure window must end after it starts.',

@@ -328,7 +328,11 @@ export const createHaulBookingRequestSchema = z.object({
 });
 export type CreateHaulBookingRequest = z.input<typeof createHaulBookingRequestSchema>;
 
-export const cancelHaulBookingRequestSchema = z.object({ reason: z.string().trim().max(L.reasonMax).optional() });
+/** POST /haul/bookings/{id}/cancel: with a reason, which the other side reads. */
+export const cancelHaulBookingRequestSchema = z.object(
+  { reason: z.string({ error: M.cancelReasonRequired }).trim().min(1, M.cancelReasonRequired).max(L.reasonMax) },
+  { error: M.cancelReasonRequired },
+);
 export const reviewHaulBookingRequestSchema = z.object({
   // A number, not its digits: a JSON body's rating is never a string, a list or true.
   rating: z.number({ error: M.ratingRange }).int({ error: M.ratingRange }).min(1, M.ratingRange).max(5, M.ratingRange),

@@ -39,9 +39,9 @@ export const bookingsRoutes = routeGroup('member', async (app) => {
 
   app.post(
     API_PATHS.haulBookingCancel.pattern,
-    { schema: { tags, params, body: cancelHaulBookingRequestSchema.nullish(), response: answer } },
+    { schema: { tags, params, body: cancelHaulBookingRequestSchema, response: answer } },
     async (request) => ({
-      data: await cancelBooking(app.ctx, viewerOf(request), request.params.id, request.body?.reason),
+      data: await cancelBooking(app.ctx, viewerOf(request), request.params.id, request.body.reason),
     }),
   );
 

@@ -211,7 +211,7 @@ export async function cancelBooking(
   ctx: AppContext,
   viewer: Viewer,
   bookingId: number,
-  reason: string | undefined,
+  reason: string,
 ): Promise<HaulBooking> {
   await admit(ctx, viewer);
   const me = viewer.user.id;
@@ -220,7 +220,7 @@ export async function cancelBooking(
   await ctx.db.transaction(async (tx) => {
     const facts = await lockedBooking(tx, me, bookingId, at);
     if (facts.status !== 'requested' && facts.status !== 'confirmed') throw new AppError(409, M.notCancellable);
-    await cancelOne(tx, news, facts, { by: me, reason: reason || null, at });
+    await cancelOne(tx, news, facts, { by: me, reason, at });
   });
   await afterCommit(ctx, news);
   return bookingOf(ctx, me, bookingId);

@@ -149,15 +149,21 @@ describe('cancelling', () => {
     const early = await insertOffer(t.app, driver, eventId, { stalls: 2 });
     const b1 = await booked(t.app, r, early, { stalls: 2 });
     expect(await stallsFree(t.app, early)).toBe(0);
+    // A reason is asked: the other side reads it.
+    for (const body of [undefined, {}, { reason: '   ' }]) {
+      const refused = await act(t.app, r, b1.id, 'cancel', body);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().message).toBe(M.cancelReasonRequired);
+    }
     const cancelled = await act(t.app, r, b1.id, 'cancel', { reason: 'Horse went lame' });
     expect(cancelled.json().data).toMatchObject({ status: 'cancelled', late: false, cancelled_by_me: true });
     expect(await stallsFree(t.app, early)).toBe(2);
     expect((await bookingAs(t.app, driver, b1.id)).data?.cancelled_by_me).toBe(false);
-    expect((await act(t.app, r, b1.id, 'cancel')).statusCode).toBe(409);
+    expect((await act(t.app, r, b1.id, 'cancel', { reason: 'Again' })).statusCode).toBe(409);
 
     const soon = await insertOffer(t.app, driver, eventId, { stalls: 2, departInHours: 20 });
     const b2 = await booked(t.app, r, soon, { stalls: 1 });
-    const lateCancel = await act(t.app, r, b2.id, 'cancel');
+    const lateCancel = await act(t.app, r, b2.id, 'cancel', { reason: 'Trailer broke down' });
     expect(lateCancel.json().data).toMatchObject({ status: 'cancelled', late: true });
     const profile = await call(t.app, driver, 'GET', `/api/users/${r.user.id}`);
     expect(profile.json().hauling).toMatchObject({ late_cancellations: 1 });
@@ -236,7 +242,7 @@ describe('refusals', () => {
     const mineBooked = await booked(t.app, rider, offerId, { stalls: 1 });
     expect((await book(t.app, rider, offerId, { stalls: 1 })).json().message).toBe(M.alreadyBooked);
     expect((await bookingAs(t.app, other, mineBooked.id)).status).toBe(404);
-    expect((await act(t.app, other, mineBooked.id, 'cancel')).statusCode).toBe(404);
+    expect((await act(t.app, other, mineBooked.id, 'cancel', { reason: 'Not mine' })).statusCode).toBe(404);
     expect((await bookingAs(t.app, rider, mineBooked.id)).data?.status).toBe('confirmed');
   });
 });

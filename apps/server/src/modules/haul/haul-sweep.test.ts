@@ -71,7 +71,7 @@ describe('the sweep', () => {
     const confirmed = await booked(t.app, r, offerId, { stalls: 1 });
     const [r2] = await setUpMembers(t.app, 1);
     const cancelled = await booked(t.app, r2, offerId, { stalls: 1 });
-    await act(t.app, r2, cancelled.id, 'cancel');
+    await act(t.app, r2, cancelled.id, 'cancel', { reason: 'Changed plans' });
     await t.ctx.db.execute(
       sql`update event_details set to_date = ${new Date(clock.now() - HOUR)} where post_id = ${event}`,
     );

@@ -1,4 +1,4 @@
-import { HAUL_LIMITS, type HaulBooking } from '@corral/contract';
+import { HAUL_LIMITS, HAUL_MESSAGES, type HaulBooking } from '@corral/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -85,6 +85,10 @@ function CancelDialog({
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (!reason.trim()) {
+      setError(HAUL_MESSAGES.cancelReasonRequired);
+      return;
+    }
     setError(null);
     change.mutate(
       { action: 'cancel', id: booking.id, reason },
@@ -129,6 +133,9 @@ function CancelDialog({
           </label>
           <textarea
             id={`${ids}-reason`}
+            required
+            aria-invalid={error === HAUL_MESSAGES.cancelReasonRequired || undefined}
+            aria-describedby={error ? `${ids}-error` : undefined}
             value={reason}
             maxLength={HAUL_LIMITS.reasonMax}
             rows={3}
@@ -137,7 +144,7 @@ function CancelDialog({
           />
         </div>
         {error && (
-          <p role="alert" className="text-sm text-red-700">
+          <p id={`${ids}-error`} role="alert" className="text-sm text-red-700">
             {error}
           </p>
         )}

@@ -69,6 +69,10 @@ describe('A booking', () => {
     await user.click(await screen.findByRole('button', { name: 'Cancel booking' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel this booking?' });
     expect(within(dialog).getByText(/this is a late cancellation, and it shows on your profile/)).toBeTruthy();
+    // Without a reason it asks for one, and sends nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+    expect(await within(dialog).findByText(HAUL_MESSAGES.cancelReasonRequired)).toBeTruthy();
+    expect(api.callsTo('POST /haul/bookings/11/cancel')).toHaveLength(0);
     await user.type(within(dialog).getByLabelText('Reason'), 'Lame horse');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
     expect(await screen.findByText('You cancelled late (within 48 hours of departure): “Lame horse”')).toBeTruthy();
