@@ -17,10 +17,15 @@ export const placeSchema = z.object({
 export type Place = z.infer<typeof placeSchema>;
 
 /**
- * GET /places?q= : places whose name starts with `q` (accents and case folded), `q` may end with a region
- * ("Cody, WY", "Red Deer, Alberta"); best matches first. Up to `placesMax`.
+ * GET /places?q=&near= : places whose name starts with `q` (accents and case folded; "St", "Ft" and "Mt" as
+ * spelled out too), `q` may end with a region ("Cody, WY", "Red Deer, Alberta", "Calgary AB"); exact names first,
+ * then the nearest to `near` when given. Up to `placesMax`.
  */
-export const placesQuerySchema = z.object({ q: z.string().trim().min(1).max(HAUL_LIMITS.placeQueryMax) });
+export const placesQuerySchema = z.object({
+  q: z.string().trim().min(1).max(HAUL_LIMITS.placeQueryMax),
+  /** A place to rank by: the nearest first after exact names (the event's place, on the hauling board). */
+  near: strictNumber(z.number().int().positive().max(2_147_483_647)).optional(),
+});
 export const placesResponseSchema = z.object({ data: z.array(placeSchema), attribution: z.string() });
 export type PlacesResponse = z.infer<typeof placesResponseSchema>;
 

@@ -18,24 +18,49 @@ const folded = (text: SQL | Placeholder) => sql`lower(immutable_unaccent(${text}
  * when given, matches its code or the start of its full name ("WY", "Wyo", "Red Deer, Alberta").
  */
 type SearchValues = { name: string; region: string };
-const searchStatement = preparedStatements<{ region: boolean; limit: number }, SearchValues, PlaceRow>(
-  ({ region, limit }, v) => sql`
-    with q as (select ${folded(v.name)} as name, ${folded(v.region)} as region)
+type SearchAnyValues = { name1: string; name2: string; name3: string; region: string; near: number };
+const prefixOf = (name: SQL | Placeholder) => sql`(p.search_name operator(pg_catalog.~>=~) ${name}
+  and p.search_name operator(pg_catalog.~<~) (${name} || chr(1114111)))`;
+const searchStatement = preparedStatements<
+  { region: boolean; near: boolean; limit: number },
+  SearchAnyValues,
+  PlaceRow
+>(
+  ({ region, near, limit }, v) => sql`
+    with q as (select ${folded(v.name1)} as n1, ${folded(v.name2)} as n2, ${folded(v.name3)} as n3,
+      ${folded(v.region)} as region)
     select ${PLACE_COLUMNS(sql.raw('p'))}
-    from q, places p
-    where p.search_name operator(pg_catalog.~>=~) q.name
-      and p.search_name operator(pg_catalog.~<~) (q.name || chr(1114111))
+    from q, places p ${near ? sql`, places np` : sql``}
+    where (${prefixOf(sql`q.n1`)} or ${prefixOf(sql`q.n2`)} or ${prefixOf(sql`q.n3`)})
       ${region ? sql`and (lower(p.region_code) = q.region or starts_with(lower(immutable_unaccent(p.region)), q.region))` : sql``}
-    order by (p.search_name = q.name) desc, length(p.name), p.name, p.region, p.id
+      ${near ? sql`and np.id = ${v.near}` : sql``}
+    order by (p.search_name in (q.n1, q.n2, q.n3)) desc,
+      ${
+        near
+          ? sql`earth_distance(ll_to_earth(p.latitude, p.longitude), ll_to_earth(np.latitude, np.longitude)),`
+          : sql`length(p.name),`
+      }
+      p.name, p.region, p.id
     limit ${literal(limit)}`,
 );
 
-/** Places whose folded name starts with `name` (and whose region is `region`, when given), best first. */
-export function searchPlaces(db: Tx, query: { name: string; region: string | null; limit?: number }) {
+/**
+ * Places whose folded name starts with one of `names` (the typed name and its spelled-out or shortened forms),
+ * in `region` when given; exact names first, then the nearest to `near` (a place id) when given, else the
+ * shortest names.
+ */
+export function searchPlaces(
+  db: Tx,
+  query: { names: readonly string[]; region: string | null; near?: number | undefined; limit?: number },
+) {
   const region = query.region !== null && query.region !== '';
-  return searchStatement({ region, limit: query.limit ?? HAUL_LIMITS.placesMax })(db, {
-    name: query.name,
+  const [first = '', second = first, third = second] = query.names;
+  return searchStatement({ region, near: query.near !== undefined, limit: query.limit ?? HAUL_LIMITS.placesMax })(db, {
+    name1: first,
+    name2: second,
+    name3: third,
     region: query.region ?? '',
+    near: query.near ?? 0,
   });
 }
 

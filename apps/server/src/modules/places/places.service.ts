@@ -7,23 +7,57 @@ import { placesNamed, searchPlaces, selectPlacesByIds } from './places.queries.t
 export { toPlace } from './places.mapper.ts';
 export { PLACE_COLUMNS, type PlaceRow } from './places.queries.ts';
 
-/** "Cody, WY" → the name and the region (null when there is no comma or nothing after it), spaces tidied. */
+/** The US states (and DC) and the Canadian provinces and territories, by their postal codes. */
+const REGION_CODES = new Set(
+  (
+    'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH ' +
+    'OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY AB BC MB NB NL NS NT NU ON PE QC SK YT'
+  ).split(' '),
+);
+
+/**
+ * "Cody, WY" → the name and the region (null when none is given), spaces tidied. The region is the part after
+ * the first comma ("Houston, TX, USA": a country after it says nothing more), or a region code ending a
+ * name without a comma ("Calgary AB").
+ */
 export function splitPlaceQuery(text: string): { name: string; region: string | null } {
   const tidy = (part: string) => part.replace(/\s+/g, ' ').trim();
-  const comma = text.indexOf(',');
-  if (comma < 0) return { name: tidy(text), region: null };
-  const region = tidy(text.slice(comma + 1));
-  return { name: tidy(text.slice(0, comma)), region: region || null };
+  const [name = '', region = '', ...rest] = text.split(',').map(tidy);
+  if (rest.length > 0 || text.includes(',')) return { name, region: region || null };
+  const code = /^(.+) ([A-Za-z]{2})$/.exec(name);
+  if (code?.[1] && code[2] && REGION_CODES.has(code[2].toUpperCase())) return { name: code[1], region: code[2] };
+  return { name, region: null };
+}
+
+/** Words that places' names spell out ("Saint", "Fort", "Mount") or shorten ("St.", "Ft.", "Mt."). */
+const ABBREVIATIONS: ReadonlyArray<[RegExp, readonly string[]]> = [
+  [/^(st\.?|saint)\s+/i, ['St. ', 'Saint ']],
+  [/^(ft\.?|fort)\s+/i, ['Fort ', 'Ft. ']],
+  [/^(mt\.?|mount)\s+/i, ['Mount ', 'Mt. ']],
+];
+
+/** The name as typed and, when it starts with one of those words, its other spellings ("St Albert" → "St. Albert"). */
+export function nameVariants(name: string): string[] {
+  for (const [word, spellings] of ABBREVIATIONS) {
+    const match = word.exec(name);
+    if (match) return [name, ...spellings.map((spelling) => spelling + name.slice(match[0].length))];
+  }
+  return [name];
 }
 
 /**
- * GET /places?q=: the gazetteer's typeahead (docs/decisions/030-hauling-board.md). The name's prefix, an
- * optional region after a comma; exact names first, then shorter names, then by name and region. One
- * statement; no network.
+ * GET /places?q=&near=: the gazetteer's typeahead (docs/decisions/030-hauling-board.md). The name's prefix
+ * (or its other spellings), an optional region; exact names first, then the nearest to `near` (the event's
+ * place, on the hauling board) or else shorter names, then by name and region. One statement; no network.
  */
-export async function findPlaces(db: Tx, q: string): Promise<PlacesResponse> {
+export async function findPlaces(db: Tx, q: string, near?: number): Promise<PlacesResponse> {
   const { name, region } = splitPlaceQuery(q);
-  const rows = name ? await searchPlaces(db, { name, region }) : [];
+  let rows = name ? await searchPlaces(db, { names: nameVariants(name), region, near }) : [];
+  // Two letters ending the text were read as a region code: a name still being typed ("Red De") may be meant.
+  if (rows.length === 0 && region !== null && !q.includes(',')) {
+    const whole = splitPlaceQuery(`${q},`).name;
+    rows = await searchPlaces(db, { names: nameVariants(whole), region: null, near });
+  }
   return { data: rows.map(toPlace), attribution: HAUL_MESSAGES.attribution };
 }
 
@@ -67,10 +101,13 @@ export async function resolvePlace(db: Tx, locationText: string): Promise<Place 
     .map((part) => part.replace(/\s+/g, ' ').trim())
     .slice(0, 5);
   for (let i = 0; i < parts.length; i++) {
-    const name = parts[i];
-    if (!name || /\d/.test(name) || name.length > 80) continue;
+    const part = parts[i];
+    if (!part || /\d/.test(part) || part.length > 80) continue;
     const rawRegion = parts[i + 1];
-    const region = rawRegion ? withoutPostalCode(rawRegion) || null : null;
+    // Without a region after it, a region code may end the part itself ("Calgary AB").
+    const { name, region } = rawRegion
+      ? { name: part, region: withoutPostalCode(rawRegion) || null }
+      : splitPlaceQuery(part);
     const rows = await placesNamed(db, { name, region });
     const [first] = rows;
     if (first && (region !== null || rows.length === 1)) return toPlace(first);

@@ -48,6 +48,38 @@ describe('GET /places', () => {
     expect(labels(await found('Cody,'))).toContain('Cody, WY');
   });
 
+  it('reads a region code without a comma, and no more than the region after one', async () => {
+    expect(labels(await found('Calgary AB'))).toEqual(['Calgary, AB']);
+    expect(labels(await found('Houston, TX, USA'))).toContain('Houston, TX');
+    // Two letters that are no region stay part of the name.
+    expect(labels(await found('Cody Wy'))).toEqual(['Cody, WY']);
+    expect((await found('Red De')).data.some((p) => p.name === 'Red Deer')).toBe(true);
+  });
+
+  it('takes St, Ft and Mt for Saint, Fort and Mount, and the other way round', async () => {
+    for (const q of ['St Albert', 'Saint Albert', 'st. albert'])
+      expect(labels(await found(q)), q).toContain('St. Albert, AB');
+    expect(labels(await found('Ft Worth'))).toContain('Fort Worth, TX');
+    expect(labels(await found('Mt Pleasant, MI'))).toContain('Mount Pleasant, MI');
+  });
+
+  it('ranks by distance from `near` after exact names: Pendleton, OR first near the Round-Up', async () => {
+    const pendleton = (await found('Pendleton, OR')).data[0];
+    const cody = (await found('Cody, WY')).data[0];
+    const near = async (q: string, place: number) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/places?${new URLSearchParams({ q, near: String(place) })}`,
+        headers: bearer(token),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return labels(response.json());
+    };
+    expect((await near('Pendl', pendleton?.id ?? 0))[0]).toBe('Pendleton, OR');
+    expect((await near('Cheyenne', cody?.id ?? 0))[0]).toBe('Cheyenne, WY');
+    expect((await near('Cheyenne', (await found('Tulsa, OK')).data[0]?.id ?? 0))[0]).toBe('Cheyenne, OK');
+  });
+
   it('finds Canadian places with their province codes', async () => {
     const calgary = (await found('Calgary')).data[0];
     expect(calgary).toMatchObject({ name: 'Calgary', region: 'Alberta', region_code: 'AB', country: 'CA' });
@@ -124,6 +156,7 @@ describe('resolvePlace', () => {
     expect(await resolved('Red Deer, AB T4N 5E1')).toBe('Red Deer, AB');
     expect(await resolved('Stampede Park, Cody, WY 82414')).toBe('Cody, WY');
     expect(await resolved('calgary')).toBe('Calgary, AB');
+    expect(await resolved('Stampede Park, Calgary AB')).toBe('Calgary, AB');
   });
 
   it('answers null when the place is unknown or ambiguous', async () => {

@@ -15,6 +15,8 @@ export interface PlaceTypeaheadProps {
   error?: string | undefined;
   /** A hint under the field ("The town you leave from"). */
   description?: string;
+  /** A place id to list the nearest places first (the event's, on the hauling board). */
+  near?: number | undefined;
 }
 
 export const PLACE_TYPEAHEAD_TEXTS = {
@@ -30,7 +32,7 @@ export const PLACE_TYPEAHEAD_TEXTS = {
  * place unpicks it, so the form never holds a place its field no longer shows. The input keeps the focus and
  * points at the highlighted place with aria-activedescendant.
  */
-export function PlaceTypeahead({ label, value, onChange, id, error, description }: PlaceTypeaheadProps) {
+export function PlaceTypeahead({ label, value, onChange, id, error, description, near }: PlaceTypeaheadProps) {
   const generated = useId();
   const inputId = id ?? generated;
   const listboxId = `${inputId}-places`;
@@ -41,7 +43,7 @@ export function PlaceTypeahead({ label, value, onChange, id, error, description 
   const [active, setActive] = useState(-1);
   const typed = normalizePlaceQuery(text ?? '');
   const q = useDebouncedValue(typed, SEARCH_LIMITS.debounceMs);
-  const places = usePlaces(q);
+  const places = usePlaces(q, near);
   const options = q === typed ? (places.data?.data ?? []) : [];
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer highlights nothing
   useEffect(() => setActive(-1), [places.data, q]);

@@ -217,6 +217,7 @@ export function BookingDialog({
                 value={field.value}
                 onChange={field.onChange}
                 error={fieldState.error?.message}
+                near={offer.event.place?.id}
               />
             )}
           />

@@ -46,7 +46,7 @@ export function BookingSummary({ booking, now }: { booking: HaulBooking; now?: n
         </p>
       )}
       {booking.status === 'cancelled' && (
-        <p className="mt-1 text-sm text-stone-700">
+        <p className="mt-1 text-sm text-stone-700 [overflow-wrap:anywhere]">
           {booking.cancelled_by_me === null
             ? 'Cancelled'
             : booking.cancelled_by_me
@@ -86,7 +86,9 @@ export function BookingSummary({ booking, now }: { booking: HaulBooking; now?: n
         )}
       </dl>
       {booking.message && (
-        <blockquote className="mt-4 rounded-xl bg-leather-50 p-3 text-sm text-stone-700">{booking.message}</blockquote>
+        <blockquote className="mt-4 rounded-xl bg-leather-50 p-3 text-sm whitespace-pre-line text-stone-700 [overflow-wrap:anywhere]">
+          {booking.message}
+        </blockquote>
       )}
       {booking.status === 'requested' && (
         <p className="mt-3 text-xs text-stone-500">
@@ -110,7 +112,7 @@ function Fact({ term, children }: { term: string; children: React.ReactNode }) {
   return (
     <div className="min-w-0">
       <dt className="text-xs font-semibold tracking-wide text-stone-500 uppercase">{term}</dt>
-      <dd className="mt-0.5 break-words text-stone-800">{children}</dd>
+      <dd className="mt-0.5 min-w-0 text-stone-800 [overflow-wrap:anywhere]">{children}</dd>
     </div>
   );
 }

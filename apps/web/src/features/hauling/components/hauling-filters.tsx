@@ -38,9 +38,12 @@ const selectClass =
 export function HaulingFilters({
   value,
   onChange,
+  eventPlaceId,
 }: {
   value: HaulingFilterValues;
   onChange: (value: HaulingFilterValues) => void;
+  /** The event's place: the Near typeahead lists the nearest places first. */
+  eventPlaceId?: number | undefined;
 }) {
   const id = useId();
   return (
@@ -50,6 +53,7 @@ export function HaulingFilters({
         <PlaceTypeahead
           id={`${id}-near`}
           label="Near"
+          near={eventPlaceId}
           value={value.near}
           onChange={(near) => {
             saveNear(near);

@@ -184,7 +184,7 @@ export function HaulingTab({ event }: { event: EventDetail }) {
           </Button>
         </div>
       )}
-      <HaulingFilters value={filters} onChange={setFilters} />
+      <HaulingFilters value={filters} onChange={setFilters} eventPlaceId={event.place?.id} />
       {!event.is_cancelled && <SaveSearch eventId={event.id} filters={filters} />}
       {board.isPending && <BoardSkeleton />}
       {board.isError && (

@@ -167,7 +167,9 @@ export function OfferCard({ offer, children }: { offer: HaulOffer; children?: Re
           </>
         )}
       </dl>
-      {offer.notes && <p className="whitespace-pre-line text-sm text-stone-700">{offer.notes}</p>}
+      {offer.notes && (
+        <p className="whitespace-pre-line text-sm text-stone-700 [overflow-wrap:anywhere]">{offer.notes}</p>
+      )}
       <p className="flex flex-wrap gap-2 text-xs">
         <span className="rounded-full bg-leather-50 px-2 py-0.5 text-leather-800">
           {BOOKING_MODE_LABELS[offer.booking_mode]}

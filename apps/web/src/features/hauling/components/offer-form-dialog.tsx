@@ -89,7 +89,12 @@ export function OfferFormDialog({
         </p>
         <fieldset disabled={create.isPending} className="m-0 min-w-0 border-0 p-0">
           <legend className="sr-only">Your haul</legend>
-          <OfferFormFields form={form} timeZone={event.time_zone} performances={event.performances} />
+          <OfferFormFields
+            form={form}
+            timeZone={event.time_zone}
+            performances={event.performances}
+            eventPlaceId={event.place?.id}
+          />
           <div className="mt-4">
             <OfferRunFields form={form} eventId={event.id} fromDate={event.from_date} />
           </div>

@@ -59,10 +59,13 @@ export function OfferFormFields({
   form,
   timeZone,
   performances,
+  eventPlaceId,
 }: {
   form: OfferFormApi;
   timeZone: string;
   performances: EventPerformance[];
+  /** The event's place: the typeahead lists the nearest places first. */
+  eventPlaceId?: number | undefined;
 }) {
   const { register, control, formState } = form;
   const errors = formState.errors;
@@ -79,6 +82,7 @@ export function OfferFormFields({
             value={field.value}
             onChange={field.onChange}
             error={fieldState.error?.message}
+            near={eventPlaceId}
           />
         )}
       />

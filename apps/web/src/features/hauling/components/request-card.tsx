@@ -21,7 +21,9 @@ export function RequestCard({ request, children }: { request: HaulRequest; child
         <dt className="text-stone-500">Horses</dt>
         <dd>{request.horses}</dd>
       </dl>
-      {request.notes && <p className="whitespace-pre-line text-sm text-stone-700">{request.notes}</p>}
+      {request.notes && (
+        <p className="whitespace-pre-line text-sm text-stone-700 [overflow-wrap:anywhere]">{request.notes}</p>
+      )}
       {children && <div className="flex flex-wrap justify-end gap-2">{children}</div>}
     </article>
   );

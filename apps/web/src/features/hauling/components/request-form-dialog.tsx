@@ -149,6 +149,7 @@ export function RequestFormDialog({
               value={field.value}
               onChange={field.onChange}
               error={fieldState.error?.message}
+              near={event.place?.id}
             />
           )}
         />

@@ -122,7 +122,11 @@ export function ReviewView({
           {'★'.repeat(5 - review.rating)}
         </span>
       </p>
-      {review.comment && <blockquote className="mt-1 text-sm text-stone-700">{review.comment}</blockquote>}
+      {review.comment && (
+        <blockquote className="mt-1 text-sm whitespace-pre-line text-stone-700 [overflow-wrap:anywhere]">
+          {review.comment}
+        </blockquote>
+      )}
     </figure>
   );
 }
