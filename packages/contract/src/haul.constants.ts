@@ -94,6 +94,8 @@ export const HAUL_MESSAGES = {
   /** A booking's reason when its event was cancelled (by nobody: neither side). */
   eventCancelledReason: 'The event was cancelled.',
   cancelReasonRequired: 'Say why you cancel: the other side is told.',
+  requestAfterEvent: 'Leave before the event ends.',
+  requestAlreadyOpen: 'You already asked for stalls to this event. Close that request to ask again.',
   performanceNotOfEvent: 'Pick the performance you will arrive for from this event.',
   placeNotFound: 'Pick a place from the list.',
   departureOrder: 'The departure window must end after it starts.',

@@ -97,11 +97,20 @@ describe('requests, saved searches and my hauls', () => {
       { ...body, event_id: 999999999 },
       { ...body, depart_from: '2020-01-01T00:00:00Z' },
       { ...body, horses: 'two' },
-    ])
-      expect((await call('POST', '/api/haul/requests', rider.token, bad)).statusCode).toBeLessThan(500);
+      // Leaving after the event ends (Dec 4, 22:00 Denver).
+      { ...body, depart_from: '2026-12-06T15:00:00.000Z', depart_until: '2026-12-06T18:00:00.000Z' },
+    ]) {
+      const refused = await call('POST', '/api/haul/requests', rider.token, bad);
+      expect(refused.statusCode, refused.body).toBeGreaterThanOrEqual(400);
+      expect(refused.statusCode, refused.body).toBeLessThan(500);
+    }
     expect(await haulCount(t.app)).toEqual(before);
     const created = await call('POST', '/api/haul/requests', rider.token, body);
     expect(created.statusCode, created.body).toBe(201);
+    // One open request a rider and event.
+    const again = await call('POST', '/api/haul/requests', rider.token, body);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(HAUL_MESSAGES.requestAlreadyOpen);
     const request = created.json().data;
     expect(request).toMatchObject({ horses: 2, is_mine: true, closed: false, origin: { name: 'Greeley' } });
     expect((await call('DELETE', `/api/haul/requests/${request.id}`, other.token)).statusCode).toBe(404);

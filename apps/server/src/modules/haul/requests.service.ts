@@ -32,8 +32,11 @@ export async function createRequest(ctx: AppContext, viewer: Viewer, input: Crea
   if (until.getTime() <= from.getTime()) throw refuse('depart_until', M.departureOrder);
   await ctx.limiter.consume(['contentPerMember', viewer.user.id]);
   const id = await ctx.db.transaction(async (tx) => {
-    checkEvent(await selectLegEvent(tx, viewer.user.id, input.event_id, null), now);
+    const event = checkEvent(await selectLegEvent(tx, viewer.user.id, input.event_id, null), now);
+    // A ride that leaves once the event is over is no ride to it.
+    if (from.getTime() >= new Date(event.to_date).getTime()) throw refuse('depart_from', M.requestAfterEvent);
     if (!(await placeExists(tx, input.origin_place_id))) throw refuse('origin_place_id', M.placeNotFound);
+    if (await hasOpenRequest(tx, viewer.user.id, input.event_id)) throw new AppError(409, M.requestAlreadyOpen);
     if ((await openCount(tx, viewer.user.id)) + 1 > HAUL_LIMITS.openPerMember) throw new AppError(409, M.tooManyOpen);
     const [row] = await selectRows<{ id: string }>(
       tx,
@@ -48,6 +51,16 @@ export async function createRequest(ctx: AppContext, viewer: Viewer, input: Crea
   const [request] = await requestsByIds(ctx.db, viewer.user.id, [id]);
   if (!request) throw haulNotFound();
   return request;
+}
+
+/** Whether the rider has an open request to the event already (one a rider and event: edit by closing it). */
+async function hasOpenRequest(tx: Tx, riderId: string, eventId: number): Promise<boolean> {
+  const rows = await selectRows<{ id: string }>(
+    tx,
+    sql`select id from haul_requests where rider_id = ${riderId} and event_id = ${eventId} and closed_at is null
+      limit 1`,
+  );
+  return rows.length > 0;
 }
 
 /** DELETE /haul/requests/{id}: the rider closes their request (404 for anyone else). */
