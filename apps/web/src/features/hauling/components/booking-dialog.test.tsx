@@ -74,7 +74,7 @@ describe('Book stalls', () => {
     await user.type(screen.getByLabelText('Message to the driver'), 'Two geldings, both easy loaders.');
     await user.click(screen.getByRole('button', { name: 'Book now' }));
 
-    expect(await screen.findByText('Booked', { selector: 'p' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Booked' })).toBeTruthy();
     expect(api.callsTo('POST /haul/offers/21/bookings')[0]?.body).toEqual({
       stalls: 2,
       horse_ids: [1, 2],
@@ -104,7 +104,7 @@ describe('Book stalls', () => {
 
     answer = { status: 201, body: { data: booking(offer, { status: 'requested', stalls: 1, horses: [] }) } };
     await user.click(screen.getByRole('button', { name: 'Send request' }));
-    await waitFor(() => expect(screen.getByText('Request sent', { selector: 'p' })).toBeTruthy());
+    expect(await screen.findByRole('dialog', { name: 'Request sent' })).toBeTruthy();
     expect(screen.getByText('Tuf Cooper will accept or decline your request.')).toBeTruthy();
   });
 });

@@ -65,7 +65,6 @@ function Booked({ booking, onDone }: { booking: HaulBooking; onDone: () => void 
   const confirmed = booking.status === 'confirmed';
   return (
     <div className="flex flex-col gap-3" role="status">
-      <p className="font-display text-2xl text-leather-900">{confirmed ? 'Booked' : 'Request sent'}</p>
       <p className="text-stone-700">
         {confirmed
           ? `Your ${booking.stalls === 1 ? 'stall is' : 'stalls are'} booked with ${memberName(booking.offer.driver)}.`

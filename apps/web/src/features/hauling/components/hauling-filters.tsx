@@ -83,7 +83,7 @@ export function HaulingFilters({
           onChange={(event) => onChange({ ...value, horses: event.target.value ? Number(event.target.value) : null })}
           className={selectClass}
         >
-          <option value="">Any number</option>
+          <option value="">Any</option>
           {Array.from({ length: HAUL_LIMITS.horsesMax }, (_, index) => index + 1).map((count) => (
             <option key={count} value={count}>
               {count} {count === 1 ? 'stall free' : 'stalls free'}

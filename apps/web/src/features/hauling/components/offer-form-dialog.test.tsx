@@ -43,7 +43,7 @@ describe('Offer a haul', () => {
     await waitFor(() =>
       expect((screen.getByRole('radio', { name: 'Professional' }) as HTMLInputElement).checked).toBe(true),
     );
-    expect(screen.getByLabelText('USDOT number *')).toBeTruthy();
+    expect(screen.getByLabelText('USDOT number')).toBeTruthy();
     expect(screen.queryByLabelText('Cap per horse ($)')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Offer haul' }));
@@ -54,7 +54,7 @@ describe('Offer a haul', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Leaving from' })));
 
     // An insurance that runs out before the departure day is refused too; an MC number alone is enough.
-    await user.type(screen.getByLabelText('MC number *'), 'MC-123456');
+    await user.type(screen.getByLabelText('MC number'), 'MC-123456');
     fireEvent.change(screen.getByLabelText('Leave from'), { target: { value: '2031-07-19T06:00' } });
     fireEvent.change(screen.getByLabelText('Leave by'), { target: { value: '2031-07-19T09:00' } });
     fireEvent.change(screen.getByLabelText('Insurance expires on *'), { target: { value: '2031-07-18' } });

@@ -159,12 +159,12 @@ export function OfferFormFields({
           <p className="text-xs text-stone-600">A USDOT or an MC number (one is required), and your insurance.</p>
           <div className="grid grid-cols-2 gap-3">
             <TextField
-              label="USDOT number *"
+              label="USDOT number"
               inputMode="numeric"
               error={errors.usdot_number?.message}
               {...register('usdot_number')}
             />
-            <TextField label="MC number *" error={errors.mc_number?.message} {...register('mc_number')} />
+            <TextField label="MC number" error={errors.mc_number?.message} {...register('mc_number')} />
           </div>
           <TextField
             label="Insurance expires on *"
