@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { HAUL_MESSAGES, type HaulBooking } from '@corral/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../test/fake-api.ts';
