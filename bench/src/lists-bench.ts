@@ -1,8 +1,8 @@
 /**
  * Every list a member reads, for each generated viewer (typical, sparse, heavy), on the database of one size:
  * the statements one request sends (recorded in this process through the database client, authentication
- * included), each one's plan under `EXPLAIN (ANALYZE, BUFFERS)` as the server runs it (a generic plan:
- * `plan_cache_mode = force_generic_plan`), and the endpoint's latency on the real server in a process of its
+ * included), each one's plan under `EXPLAIN (ANALYZE, BUFFERS)` as the server runs it (the server's session
+ * options: a generic plan, no parallel workers), and the endpoint's latency on the real server in a process of its
  * own, one connection. Then, with `--compare`, the growth of each list's p50 and buffers from the smallest
  * size to each larger one (issue 20's aim: p50 at 10M at most 1.3 × p50 at 10k, every list, every viewer).
  *
@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
+import { POSTGRES_SESSION_OPTIONS } from '../../apps/server/src/db/client.ts';
 import { benchDatabaseUrl, type Viewer } from './generate.ts';
 import { closeConnections, load } from './lib/http-load.ts';
 import { benchServerEnv, RESULTS_DIR, startServer, stopServer } from './lib/server-process.ts';
@@ -77,10 +78,7 @@ const label = values.label ?? values.posts;
 const databaseUrl = benchDatabaseUrl();
 const serverEnv = benchServerEnv(databaseUrl);
 const viewers: Viewer[] = JSON.parse(await readFile(path.join(RESULTS_DIR, `viewers-${values.posts}.json`), 'utf8'));
-const client = new pg.Client({
-  connectionString: databaseUrl,
-  options: '-c jit=off -c plan_cache_mode=force_generic_plan',
-});
+const client = new pg.Client({ connectionString: databaseUrl, options: POSTGRES_SESSION_OPTIONS });
 await client.connect();
 const one = async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows[0] as T;
 
@@ -89,7 +87,7 @@ async function listsOf(viewer: Viewer): Promise<Array<{ list: string; url: strin
   // The friend who posts most (a profile with pages of items), and the viewer's busiest conversation.
   const friend = await one<{ id: string }>(
     `select f.friend_id as id from friendships f
-     join lateral (select count(*) n from (select 1 from posts p where p.user_id = f.friend_id limit 1000) s) c on true
+     join lateral (select count(*) n from (select 1 from posts p where p.user_id = f.friend_id and p.deleted_at is null limit 1000) s) c on true
      where f.user_id = $1 order by c.n desc, f.friend_id limit 1`,
     [viewer.userId],
   );

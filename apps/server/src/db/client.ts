@@ -46,9 +46,12 @@ const STARTUP_LOCK_KEY = 7_261_000;
  * queries that run in about one (docs/decisions/006-timeline-query.md). Generic plans for named statements:
  * the lists' statements are prepared (db/sql.ts `selectPrepared`) and their plans do not depend on the
  * values (the timeline picks its walk at run time), so planning them once per connection saves more than
- * they cost to run (docs/decisions/008-one-request-path.md).
+ * they cost to run (docs/decisions/008-one-request-path.md). No parallel workers: a request's statements read a
+ * page, and a generic plan that guessed a parallel scan cheaper (the events under way, at 100,000 events) read
+ * every row instead of the few the index holds, and starts workers besides (docs/decisions/031-lists-at-scale.md).
  */
-export const POSTGRES_SESSION_OPTIONS = '-c jit=off -c plan_cache_mode=force_generic_plan';
+export const POSTGRES_SESSION_OPTIONS =
+  '-c jit=off -c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0';
 
 const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
 

@@ -282,6 +282,8 @@ export const posts = pgTable(
     index('posts_event_sort_idx')
       .on(t.sortDate.desc(), t.id.desc())
       .where(sql`${t.kind} = 'event' and ${t.deletedAt} is null`),
+    // A member's own events (My events, the home's upcoming events), without walking all their posts.
+    index('posts_user_events_idx').on(t.userId).where(sql`${t.kind} = 'event' and ${t.deletedAt} is null`),
     // Search (modules/search): the words of an event's title, accents and case folded, for prefix queries.
     index('posts_event_title_search_idx')
       .using('gin', sql`to_tsvector('simple', immutable_unaccent(${t.title}))`)
@@ -603,7 +605,14 @@ export const eventDetails = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('event_details_from_date_idx').on(t.fromDate), index('event_details_to_date_idx').on(t.toDate)],
+  (t) => [
+    // The lists' order, (from_date, id): an ordered walk stops after a page, with no sort of ties.
+    index('event_details_from_date_idx').on(t.fromDate, t.postId),
+    index('event_details_to_date_idx').on(t.toDate),
+    // Events under way at an instant, by their span: the upcoming lists take these, then walk the events to
+    // come on the from_date index from that instant (items/event-times.ts), not every event since the first.
+    index('event_details_span_idx').using('gist', sql`tstzrange(${t.fromDate}, ${t.toDate}, '[]')`),
+  ],
 );
 
 /** An event's performances, in the order the creator listed them. */

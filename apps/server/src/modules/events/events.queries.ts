@@ -21,6 +21,7 @@ import {
   utcText,
 } from '../../db/sql.ts';
 import type { Keyset } from '../../lib/keyset.ts';
+import { eventsNotEnded } from '../items/event-times.ts';
 import { type HydratedRow, hydrated } from '../items/items.hydrate.ts';
 import { visibleTo } from '../items/items.policy.ts';
 import type { StoredImage } from '../media/media.service.ts';
@@ -346,27 +347,30 @@ type ListShape = { scope: EventScope; withCursor: boolean; byType: boolean; byAs
 
 function buildList(shape: ListShape, v: Placeholders<ListValues>) {
   const past = shape.scope === 'history';
-  const order = past ? sql`ed.from_date desc, p.id desc` : sql`ed.from_date, p.id`;
-  const after = past ? sql`<` : sql`>`;
-  const mineOnly =
+  const take = literal(shape.size + 1);
+  const after = shape.withCursor ? { at: sql`${v.at}`, id: sql`${v.id}` } : null;
+  const where = sql`p.kind = 'event' and p.deleted_at is null
+    ${shape.byType ? sql`and exists (select 1 from event_event_types t where t.post_id = p.id and t.event_type_id = ${v.eventType})` : sql``}
+    ${shape.byAssociation ? sql`and exists (select 1 from event_associations a where a.post_id = p.id and a.association_id = ${v.association})` : sql``}
+    and ${visibleTo(v.viewer)}`;
+  // The rows of the page, each read from where the list starts: every event to come from now on
+  // (items/event-times.ts); the member's own, created or followed, to come or past, from their own few.
+  const rows =
     shape.scope === 'upcoming'
-      ? sql``
-      : sql`and (p.user_id = ${v.viewer}
-          or exists (select 1 from event_follows f where f.post_id = p.id and f.user_id = ${v.viewer}))`;
+      ? eventsNotEnded({ now: sql`${v.now}`, where, after, take })
+      : sql`
+          select p.id, ed.from_date
+          from (select f.post_id as id from event_follows f where f.user_id = ${v.viewer}
+                union select e.id from posts e where e.user_id = ${v.viewer} and e.kind = 'event' and e.deleted_at is null) mine
+          join posts p on p.id = mine.id join event_details ed on ed.post_id = p.id
+          where ${past ? sql`ed.to_date < ${v.now}::timestamptz` : sql`ed.to_date >= ${v.now}::timestamptz`}
+            ${after ? sql`and (ed.from_date, p.id) ${past ? sql`<` : sql`>`} (${after.at}::timestamptz, ${after.id})` : sql``}
+            and ${where}
+          order by ${past ? sql`ed.from_date desc, p.id desc` : sql`ed.from_date, p.id`} limit ${take}`;
   const page = sql`
     select id, ${utcText(sql`from_date`)} as sort_date, row_number() over (order by ${past ? sql`from_date desc, id desc` : sql`from_date, id`}) as ord,
       count(*) over () as found
-    from (
-      select p.id, ed.from_date from posts p join event_details ed on ed.post_id = p.id
-      where p.kind = 'event' and p.deleted_at is null
-        and ${past ? sql`ed.to_date < ${v.now}::timestamptz` : sql`ed.to_date >= ${v.now}::timestamptz`}
-        ${mineOnly}
-        ${shape.withCursor ? sql`and (ed.from_date, p.id) ${after} (${v.at}::timestamptz, ${v.id})` : sql``}
-        ${shape.byType ? sql`and exists (select 1 from event_event_types t where t.post_id = p.id and t.event_type_id = ${v.eventType})` : sql``}
-        ${shape.byAssociation ? sql`and exists (select 1 from event_associations a where a.post_id = p.id and a.association_id = ${v.association})` : sql``}
-        and ${visibleTo(v.viewer)}
-      order by ${order}
-      limit ${literal(shape.size + 1)}) p`;
+    from (${rows}) p`;
   return hydrated(v.viewer, page, { limit: literal(shape.size), checkVisible: false });
 }
 

@@ -2,7 +2,14 @@ import { type SQL, sql } from 'drizzle-orm';
 import { literal, type Param, type Placeholders, preparedStatements, type Tx, utcText } from '../../db/sql.ts';
 import type { Keyset } from '../../lib/keyset.ts';
 import { type HydratedRow, hydrated } from '../items/items.hydrate.ts';
-import { authorShown, notMuted, notMutedItem, visibleFromKnownAuthor, visibleTo } from '../items/items.policy.ts';
+import {
+  authorShown,
+  matchesInterests,
+  notMuted,
+  notMutedItem,
+  visibleFromKnownAuthor,
+  visibleTo,
+} from '../items/items.policy.ts';
 
 /**
  * From this many friends on, walk the time index backwards; below it, one ordered walk per friend.
@@ -16,13 +23,6 @@ export const MANY_FRIENDS = 100;
 export type TimelinePlan = 'auto' | 'scan' | 'per-friend';
 
 const sortDate = utcText(sql`p.sort_date`);
-
-/** Public events that match the viewer's event types or associations (architecture "Home timeline"). */
-const matchesInterests = (viewerId: Param<string>) => sql`(p.kind = 'event' and (
-  exists (select 1 from event_event_types eet join user_event_types uet on uet.event_type_id = eet.event_type_id
-          where eet.post_id = p.id and uet.user_id = ${viewerId})
-  or exists (select 1 from event_associations ea join user_associations ua on ua.association_id = ea.association_id
-             where ea.post_id = p.id and ua.user_id = ${viewerId})))`;
 
 /**
  * The time indexes are `(sort_date desc nulls last, id desc nulls last)` (Drizzle's desc()); a bare

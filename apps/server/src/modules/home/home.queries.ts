@@ -1,8 +1,9 @@
 import { type SuggestedFriend, type UpcomingEvent, USER_PLACEHOLDER_IMAGE } from '@corral/contract';
 import { sql } from 'drizzle-orm';
 import { literal, preparedStatements, type Tx } from '../../db/sql.ts';
+import { eventsNotEnded } from '../items/event-times.ts';
 import { type HydratedRow, hydrated } from '../items/items.hydrate.ts';
-import { notBlocked, visibleTo } from '../items/items.policy.ts';
+import { matchesInterests, notBlocked, visibleTo } from '../items/items.policy.ts';
 
 type ListValues = { viewer: string; now: string };
 type ListShape = { limit: number };
@@ -18,9 +19,11 @@ const upcomingEvents = preparedStatements<ListShape, ListValues, UpcomingEvent &
                   join event_types et on et.id = eet.event_type_id where eet.post_id = p.id), '{}') as "eventTypes",
         coalesce((select array_agg(a.abr order by a.abr) from event_associations ea
                   join associations a on a.id = ea.association_id where ea.post_id = p.id), '{}') as associations
-      from posts p join event_details ed on ed.post_id = p.id
+      -- From the member's own events (followed or created: two small index reads), not from every event.
+      from (select f.post_id as id from event_follows f where f.user_id = ${viewer}
+            union select e.id from posts e where e.user_id = ${viewer} and e.kind = 'event' and e.deleted_at is null) mine
+      join posts p on p.id = mine.id join event_details ed on ed.post_id = p.id
       where p.kind = 'event' and ed.to_date >= ${now}::timestamptz and ${visibleTo(viewer)}
-        and (p.user_id = ${viewer} or exists (select 1 from event_follows f where f.post_id = p.id and f.user_id = ${viewer}))
       order by ed.from_date, p.id limit ${literal(limit)}`,
 );
 
@@ -96,16 +99,16 @@ const suggestedEvents = preparedStatements<ListShape, ListValues, HydratedRow>((
   hydrated(
     viewer,
     sql`
-    select p.id, null::text as sort_date, row_number() over (order by ed.from_date, p.id) as ord, 0 as found
-    from posts p join event_details ed on ed.post_id = p.id
-    where p.kind = 'event' and ed.to_date >= ${now}::timestamptz and not ed.is_private
-      and p.user_id <> ${viewer} and ${visibleTo(viewer)}
-      and not exists (select 1 from event_follows f where f.post_id = p.id and f.user_id = ${viewer})
-      and (exists (select 1 from event_event_types eet join user_event_types uet on uet.event_type_id = eet.event_type_id
-                   where eet.post_id = p.id and uet.user_id = ${viewer})
-        or exists (select 1 from event_associations ea join user_associations ua on ua.association_id = ea.association_id
-                   where ea.post_id = p.id and ua.user_id = ${viewer}))
-    order by ed.from_date, p.id limit ${literal(limit)}`,
+    select e.id, null::text as sort_date, row_number() over (order by e.from_date, e.id) as ord, 0 as found
+    from (${eventsNotEnded({
+      now: sql`${now}`,
+      where: sql`p.kind = 'event' and p.deleted_at is null and not ed.is_private
+        and p.user_id <> ${viewer} and ${visibleTo(viewer)}
+        and not exists (select 1 from event_follows f where f.post_id = p.id and f.user_id = ${viewer})
+        and ${matchesInterests(viewer)}`,
+      after: null,
+      take: literal(limit),
+    })}) e`,
     { checkVisible: false },
   ),
 );

@@ -77,6 +77,22 @@ export function commentShown(viewerId: ViewerRef, alias = 'c'): SQL {
     and (${c}.held_at is null or ${c}.user_id = ${viewerId} or ${isStaff(viewerId)}))`;
 }
 
+/**
+ * The event `p` (alias) matches the viewer's interests (architecture, "Home timeline"): one of its event types or
+ * its association is one of theirs. Asked of each event by index probes (its types, its association, against the
+ * viewer's few), each a scalar subquery with LIMIT 1 that PostgreSQL cannot turn into the set of every event
+ * matching them: as a hashed subplan it read 12,500 events' rows at 100,000 events, for a page of 10.
+ */
+export function matchesInterests(viewerId: ViewerRef, alias = 'p'): SQL {
+  const p = sql.raw(alias);
+  return sql`coalesce(
+    (select true from event_event_types vit join user_event_types vut on vut.event_type_id = vit.event_type_id
+     where vit.post_id = ${p}.id and vut.user_id = ${viewerId} limit 1)
+    or (select true from event_associations via join user_associations vua on vua.association_id = via.association_id
+        where via.post_id = ${p}.id and vua.user_id = ${viewerId} limit 1),
+    false)`;
+}
+
 /** A moderator or an admin: they see items held for review (ADR 028). */
 export function isStaff(viewerId: ViewerRef): SQL {
   return sql`exists (select 1 from users vst where vst.id = ${viewerId} and vst.role <> 'member')`;
