@@ -274,6 +274,8 @@ export const posts = pgTable(
   },
   (t) => [
     // Newest first across everyone (backward scan for viewers whose friends post often) …
+    // INCLUDE (user_id, removed_at, held_at, shared_post_id) is added by migration 0014 (Drizzle cannot say it):
+    // the timeline's walks decide each row from the index alone (docs/decisions/031-lists-at-scale.md).
     index('posts_sort_idx').on(t.sortDate.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
     // … and per author (one LATERAL lookup per friend for viewers with few or quiet friends).
     index('posts_user_sort_idx').on(t.userId, t.sortDate.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),

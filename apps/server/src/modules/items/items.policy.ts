@@ -85,11 +85,14 @@ export function commentShown(viewerId: ViewerRef, alias = 'c'): SQL {
  */
 export function matchesInterests(viewerId: ViewerRef, alias = 'p'): SQL {
   const p = sql.raw(alias);
+  // The viewer's interests are read once (uncorrelated: an InitPlan), each event's by its primary key.
   return sql`coalesce(
-    (select true from event_event_types vit join user_event_types vut on vut.event_type_id = vit.event_type_id
-     where vit.post_id = ${p}.id and vut.user_id = ${viewerId} limit 1)
-    or (select true from event_associations via join user_associations vua on vua.association_id = via.association_id
-        where via.post_id = ${p}.id and vua.user_id = ${viewerId} limit 1),
+    (select true from event_event_types vit where vit.post_id = ${p}.id
+       and vit.event_type_id = any (array(select vut.event_type_id from user_event_types vut where vut.user_id = ${viewerId}))
+     limit 1)
+    or (select true from event_associations via where via.post_id = ${p}.id
+          and via.association_id = any (array(select vua.association_id from user_associations vua where vua.user_id = ${viewerId}))
+        limit 1),
     false)`;
 }
 
