@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { literal, type Placeholders, preparedStatements, type Tx, utcText } from '../../db/sql.ts';
+import { eventsNotEnded } from '../items/event-times.ts';
 import { notBlocked, visibleTo } from '../items/items.policy.ts';
 
 /*
@@ -45,6 +46,8 @@ export interface EventRow {
   location: string;
   rank: number;
   sort_key: string;
+  /** The id, negated for a past event: the keyset's last part. */
+  tiebreak: number;
 }
 
 /** The keyset of a member row: rank, folded name, id. */
@@ -54,7 +57,7 @@ export interface MemberAfter {
   id: string;
 }
 
-/** The keyset of an event row: rank, time key (seconds since the epoch, as exact text), id. */
+/** The keyset of an event row: rank, time key (seconds since the epoch, as exact text), tie-breaker (±id). */
 export interface EventAfter {
   rank: number;
   key: string;
@@ -103,31 +106,107 @@ function membersPage(limit: number, after: boolean, v: Placeholders<SearchValues
 }
 
 /**
+ * At most this many events are ranked whole (a rare query); a query that matches more (a common word) is read
+ * tier by tier in index order instead (docs/decisions/031-lists-at-scale.md): ranking every one of 60,000
+ * matches read 583,000 buffers at 100,000 events.
+ */
+export const EVENT_MATCH_CAP = 500;
+
+/** The keyset of an events row (`ed`, `p`, the query's instant): rank, signed seconds, ±id. */
+const eventKeys = (now: SQL) => ({
+  upcoming: sql`(case when ed.to_date >= ${now} then 0 else 1 end)`,
+  sortKey: sql`((case when ed.to_date >= ${now} then 1 else -1 end) * extract(epoch from ed.from_date))`,
+  tiebreak: sql`(case when ed.to_date >= ${now} then p.id else -p.id end)`,
+});
+
+/** What each events row answers: the event, its rank, its time key and its tie-breaker (the keyset). */
+const eventColumns = (now: SQL, rank: SQL) => {
+  const keys = eventKeys(now);
+  return sql`p.id, p.title, ${utcText(sql`ed.from_date`, 's')} as from_date, ${utcText(sql`ed.to_date`, 's')} as to_date,
+    ed.location, ${rank} as rank, ${keys.sortKey}::text as sort_key, ${keys.tiebreak} as tiebreak`;
+};
+
+const ownOrFriends = (v: Placeholders<SearchValues>) => sql`(p.user_id = ${v.viewer}
+  or exists (select 1 from friendships f where f.user_id = ${v.viewer} and f.friend_id = p.user_id))`;
+
+/**
  * Events the viewer may see (items.policy `visibleTo`: a private event only for its owner and the owner's
- * friends, nothing of a private member to strangers, nothing deleted). Rank, lower first: the viewer's own
- * and friends' 0, others 4; plus 0 when the title starts with the query, 2 when a later word does; plus 0
- * for events not yet over, 1 for past ones. Within a rank, upcoming events soonest first and past ones most
- * recent first (`sort_key`, signed seconds), then the id.
+ * friends, nothing of a private member to strangers, nothing deleted), matching the query, in the order
+ * (rank, sort_key, tiebreak): the viewer's own and friends' first (rank 0), others after (4); events not yet
+ * over before past ones (+1); upcoming soonest first and past ones most recent first (`sort_key`, signed
+ * seconds), then the id (negated for past events, so that each tier is one index walk's order). A rare query
+ * (at most EVENT_MATCH_CAP matches) is ranked whole, and a title that starts with the query comes before one
+ * whose later word does (+2); a common one is read tier by tier from the indexes: the own and friends'
+ * events, then others' under way or to come from now on, then others' past from now back, each walk stopping
+ * after a page.
  */
 function eventsPage(limit: number, after: boolean, v: Placeholders<SearchValues>): SQL {
+  const take = literal(limit);
+  const now = sql`${v.now}::timestamptz`;
+  const { upcoming, sortKey, tiebreak } = eventKeys(now);
+  const order = sql`${sortKey}, ${tiebreak}`;
+  const matches = sql`${eventDocument(sql`p`)} @@ q.query and p.kind = 'event' and p.deleted_at is null`;
+  const keyset = (rank: SQL) =>
+    after
+      ? sql`and (${rank}, ${sortKey}, ${tiebreak}) > (${v.eventRank}::int, ${v.eventKey}::numeric, ${v.eventId}::bigint)`
+      : sql``;
+  const rareRank = sql`((case when ${ownOrFriends(v)} then 0 else 4 end)
+    + (case when starts_with(${folded(sql`p.title`)}, q.prefix) then 0 else 2 end) + ${upcoming})`;
+  const rare = sql`
+    select ${eventColumns(now, rareRank)} from posts p join event_details ed on ed.post_id = p.id
+    where p.id in (select id from event_matches) and ${visibleTo(v.viewer)} ${keyset(rareRank)}`;
+  // A common query, tier by tier. The own and friends': from their few events.
+  const friendsRank = sql`(0 + ${upcoming})`;
+  const friends = sql`
+    select ${eventColumns(now, friendsRank)}
+    from (select e.id from posts e where e.user_id = ${v.viewer} and e.kind = 'event' and e.deleted_at is null
+          union all
+          select e.id from friendships f join posts e on e.user_id = f.friend_id and e.kind = 'event' and e.deleted_at is null
+          where f.user_id = ${v.viewer}) mine
+    join posts p on p.id = mine.id join event_details ed on ed.post_id = p.id
+    where ${matches} and ${visibleTo(v.viewer)} ${keyset(friendsRank)}
+    order by ${friendsRank}, ${order} limit ${take}`;
+  // In the walks the match is a filter on each row walked, never the GIN index: through the index, the planner
+  // read all 60,000 matches of a common word to sort them (coalesce() is no indexable expression).
+  const matchedWalking = sql`coalesce(${eventDocument(sql`p`)} @@ q.query, false) and p.kind = 'event' and p.deleted_at is null`;
+  const othersWhere = sql`${matchedWalking} and not ${ownOrFriends(v)} and ${visibleTo(v.viewer)}`;
+  // Others' under way or to come (rank 4): from now on (items/event-times.ts), after the cursor's when it is one.
+  const inTier = (rank: number, value: SQL, otherwise: SQL) =>
+    sql`(case when ${v.eventRank}::int = ${literal(rank)} then ${value} else ${otherwise} end)`;
+  const toCome = sql`
+    select ${eventColumns(now, sql`4`)}
+    from (${eventsNotEnded({
+      now,
+      where: othersWhere,
+      after: after
+        ? {
+            at: inTier(4, sql`to_timestamp(${v.eventKey}::numeric)`, sql`'-infinity'::timestamptz`),
+            id: inTier(4, sql`${v.eventId}::bigint`, sql`0`),
+          }
+        : null,
+      take,
+    })}) w
+    join posts p on p.id = w.id join event_details ed on ed.post_id = p.id
+    ${after ? sql`where ${v.eventRank}::int <= 4` : sql``}`;
+  // Others' past (rank 5): from now back, from_date then id descending (sort_key and tiebreak ascending).
+  const pastCursor = after
+    ? sql`and (${v.eventRank}::int < 5 or (ed.from_date, p.id) < (to_timestamp(-(${v.eventKey}::numeric)), -(${v.eventId}::bigint)))`
+    : sql``;
+  const past = sql`
+    select ${eventColumns(now, sql`5`)} from (
+      select p.id from event_details ed join posts p on p.id = ed.post_id
+      where ed.from_date < ${now} and ed.to_date < ${now} ${pastCursor} and ${othersWhere}
+      order by ed.from_date desc, ed.post_id desc limit ${take}) w
+    join posts p on p.id = w.id join event_details ed on ed.post_id = p.id`;
   return sql`
-    select p.id, p.title, ${utcText(sql`ed.from_date`, 's')} as from_date, ${utcText(sql`ed.to_date`, 's')} as to_date,
-      ed.location, r.rank, r.sort_key::text as sort_key
-    from posts p
-    join event_details ed on ed.post_id = p.id
-    cross join lateral (select ed.to_date >= ${v.now}::timestamptz as upcoming) t
-    cross join lateral (select
-        (case when p.user_id = ${v.viewer}
-              or exists (select 1 from friendships f where f.user_id = ${v.viewer} and f.friend_id = p.user_id)
-         then 0 else 4 end)
-        + (case when starts_with(${folded(sql`p.title`)}, q.prefix) then 0 else 2 end)
-        + (case when t.upcoming then 0 else 1 end) as rank,
-        (case when t.upcoming then 1 else -1 end) * extract(epoch from ed.from_date) as sort_key) r
-    where ${eventDocument(sql`p`)} @@ q.query
-      and p.kind = 'event' and p.deleted_at is null and ${visibleTo(v.viewer)}
-      ${after ? sql`and (r.rank, r.sort_key, p.id) > (${v.eventRank}::int, ${v.eventKey}::numeric, ${v.eventId}::bigint)` : sql``}
-    order by r.rank, r.sort_key, p.id
-    limit ${literal(limit)}`;
+    select * from (
+      select * from (${rare}) r where (select count(*) from event_matches) <= ${literal(EVENT_MATCH_CAP)}
+      union all
+      select * from ((${friends}) union all (${toCome}) union all (${past})) c
+      where (select count(*) from event_matches) > ${literal(EVENT_MATCH_CAP)}
+    ) e
+    order by rank, sort_key::numeric, tiebreak
+    limit ${take}`;
 }
 
 /** How many rows of each kind to read (0: not that kind), and whether each continues after a cursor. */
@@ -140,12 +219,20 @@ export type SearchShape = { members: number; events: number; membersAfter: boole
 export function searchStatement(shape: SearchShape, v: Placeholders<SearchValues>): SQL {
   const part = (limit: number, page: SQL, order: SQL) =>
     limit > 0 ? sql`(select coalesce(json_agg(x order by ${order}), '[]'::json) from (${page}) x)` : sql`'[]'::json`;
-  // Materialized: the query's tsquery and folded text are made once, not once per row that uses them.
+  // Materialized: the query's tsquery and folded text are made once, not once per row that uses them; at most
+  // one more event than the cap is read by the GIN index, to tell a rare query from a common one.
+  const eventCtes =
+    shape.events > 0
+      ? sql`, event_matches as materialized (
+          select p.id from q, posts p where ${eventDocument(sql`p`)} @@ q.query and p.kind = 'event' and p.deleted_at is null
+          limit ${literal(EVENT_MATCH_CAP + 1)})`
+      : sql``;
   return sql`
     with q as materialized (select ${prefixQuery(sql`${v.q}::text`)} as query, ${folded(sql`${v.q}::text`)} as prefix)
+    ${eventCtes}
     select
       ${part(shape.members, membersPage(shape.members, shape.membersAfter, v), sql`x.rank, x.sort_name, x.id`)} as members,
-      ${part(shape.events, eventsPage(shape.events, shape.eventsAfter, v), sql`x.rank, x.sort_key::numeric, x.id`)} as events
+      ${part(shape.events, eventsPage(shape.events, shape.eventsAfter, v), sql`x.rank, x.sort_key::numeric, x.tiebreak`)} as events
     from q`;
 }
 

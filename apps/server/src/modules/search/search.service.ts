@@ -88,7 +88,7 @@ const memberKey: CursorKey<MemberAfter> = {
 };
 const memberKeyOf = (row: MemberRow): MemberAfter => ({ rank: row.rank, name: row.sort_name, id: row.id });
 
-/** An events page's key: rank, time key (exact text), id; tagged 'e'. */
+/** An events page's key: rank, time key (exact text), tie-breaker (the id, negated for a past event); tagged 'e'. */
 const eventKey: CursorKey<EventAfter> = {
   write: ({ rank, key, id }) => ['e', rank, key, id],
   read: ([kind, rank, key, id]) =>
@@ -97,11 +97,11 @@ const eventKey: CursorKey<EventAfter> = {
     typeof key === 'string' &&
     SORT_KEY.test(key) &&
     Number.isSafeInteger(id) &&
-    (id as number) > 0
+    id !== 0
       ? { rank, key, id: id as number }
       : null,
 };
-const eventKeyOf = (row: EventRow): EventAfter => ({ rank: row.rank, key: row.sort_key, id: row.id });
+const eventKeyOf = (row: EventRow): EventAfter => ({ rank: row.rank, key: row.sort_key, id: Number(row.tiebreak) });
 
 /** No cursor is one of its own: for the kinds a request does not page. */
 const noKey: CursorKey<never> = { write: () => [], read: () => null };

@@ -220,6 +220,60 @@ describe('events by title', () => {
   });
 });
 
+describe('a common word (more matches than are ranked whole)', () => {
+  it('pages every event the viewer may see once, tier by tier in index order: friends’, then upcoming, then past', async () => {
+    const viewer = await setUpMember(t.app);
+    const friend = await setUpMember(t.app);
+    const other = await setUpMember(t.app);
+    await befriend(t.app, viewer.user.id, friend.user.id);
+    const now = serverNow();
+    const friendSoon = await event(friend.user.id, 'Commonword Friends Jackpot', new Date(now + 3 * DAY));
+    const friendPast = await event(friend.user.id, 'Friends Commonword Social', new Date(now - 9 * DAY));
+    // Others': 600 matching events, some 300 days either side; every 7th at one and the same past time (ties),
+    // and every 50th private (the viewer may not see them).
+    const made = await selectRows<{ id: string; from_date: string }>(
+      t.ctx.db,
+      sql`with made as (
+          insert into posts (user_id, kind, title)
+          select ${other.user.id}, 'event', 'Commonword Rodeo ' || g from generate_series(1, 600) g returning id, title)
+        insert into event_details (post_id, from_date, to_date, location, address, is_private)
+        select id, to_timestamp(t.ms / 1000.0), to_timestamp(t.ms / 1000.0) + interval '1 day', 'Here', 'There',
+          t.g % 50 = 0
+        from made, lateral (select g, case when g % 7 = 0 then ${now}::bigint - 100 * ${DAY}::bigint
+            else ${now}::bigint + (g % 300 + 1) * ${DAY}::bigint * (case when g % 2 = 1 then 1 else -1 end) + g * 1000 end
+            as ms from (select split_part(title, ' ', 3)::int as g) n) t
+        returning post_id as id, from_date`,
+    );
+    expect(made).toHaveLength(600);
+    const visible = await selectRows<{ id: string; from: string; upcoming: boolean }>(
+      t.ctx.db,
+      sql`select ed.post_id as id, extract(epoch from ed.from_date)::text as from, ed.to_date >= ${new Date(now)} as upcoming
+        from event_details ed where ed.post_id = any(${`{${made.map((m) => m.id).join(',')}}`}::bigint[]) and not ed.is_private`,
+    );
+    const others = visible.map((e) => ({ id: Number(e.id), from: Number(e.from), upcoming: e.upcoming }));
+    const expected = [
+      friendSoon,
+      friendPast,
+      ...others
+        .filter((e) => e.upcoming)
+        .sort((a, b) => a.from - b.from || a.id - b.id)
+        .map((e) => e.id),
+      ...others
+        .filter((e) => !e.upcoming)
+        .sort((a, b) => b.from - a.from || b.id - a.id)
+        .map((e) => e.id),
+    ];
+    const seen: number[] = [];
+    let cursor: string | null = '';
+    for (let page = 0; cursor !== null && page < 60; page += 1) {
+      const body = await found(viewer.token, 'commonword', { type: 'events', ...(cursor ? { cursor } : {}) });
+      seen.push(...eventIds(body));
+      cursor = body.events.next_cursor;
+    }
+    expect(seen).toEqual(expected);
+  });
+});
+
 describe('hostile input', () => {
   it('never answers 5xx: text-search operators, quotes, odd characters, long strings', async () => {
     const viewer = await setUpMember(t.app, { first_name: 'Hostile', last_name: "O'Brien" });
