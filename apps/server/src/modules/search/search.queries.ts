@@ -77,32 +77,81 @@ export type SearchValues = {
 };
 
 /**
- * Members who may appear: live, onboarded, phone verified (the partial index holds only them), and no block
- * either way with the viewer (ADR 028). Rank, lower
- * first: the viewer and friends 0, others 3; plus 0 when the query is the name's first word(s) whole
- * ('ty' for 'Ty Murray'), 1 when the name starts with it ('ty' for 'Tyler'), 2 when a later word does
- * ('mur' for 'Ty Murray'). Then the folded name and the id, which make the keyset.
+ * Members who may appear: live, onboarded, phone verified (the partial indexes hold only them), and no block
+ * either way with the viewer (ADR 028). Rank, lower first: the viewer and friends 0, others 3; plus 0 when the
+ * query is the name's first word(s) whole ('ty' for 'Ty Murray'), 1 when the name starts with it ('ty' for
+ * 'Tyler'), 2 when a later word does ('mur' for 'Ty Murray'). Then the folded name (in byte order) and the id,
+ * which make the keyset.
  *
- * A short query can match most members, and every match is ranked: the folded name is computed once per
- * row (`offset 0` keeps the planner from copying the expression into each use) and friends come from one
- * join, not a probe per row (100,000 matches: about 0.2 s on PostgreSQL; a typical query: 2 ms).
+ * A rare query (at most MEMBER_MATCH_CAP matches, by the GIN index) is ranked whole. A common one (one letter
+ * matches everyone: 216 ms at 100,000 members when every match was ranked) is read tier by tier: the viewer and
+ * friends; then others whose name starts with the query, in name order from it on the name index (the first
+ * word whole sorts first there: ' ' is below any letter, so ranks 3 and 4 are that one walk's order); then
+ * others whose later word does (rank 5), walking the name index from its start, the match a filter on each row.
  */
+export const MEMBER_MATCH_CAP = 500;
+
+const sortName = (u: SQL) => sql`(${folded(sql`${u}.first_name || ' ' || ${u}.last_name`)} collate "C")`;
+const memberShown = (v: Placeholders<SearchValues>) =>
+  sql`u.deleted_at is null and u.is_onboard and u.phone_number_verified and ${notBlocked(v.viewer, sql`u.id`)}`;
+/** How the folded name `n` starts with the query: 0 its first word(s) whole, 1 its start, 2 a later word. */
+const nameTier = (n: SQL) => sql`(case when ${n} = q.prefix or starts_with(${n}, q.prefix || ' ') then 0
+  when starts_with(${n}, q.prefix) then 1 else 2 end)`;
+const memberColumns = (rank: SQL, n: SQL) =>
+  sql`u.id, u.first_name, u.last_name, u.image, u.is_private, ${rank} as rank, ${n}::text as sort_name`;
+
 function membersPage(limit: number, after: boolean, v: Placeholders<SearchValues>): SQL {
+  const take = literal(limit);
+  const name = sortName(sql`u`);
+  const keyset = (rank: SQL) =>
+    after
+      ? sql`and (${rank}, ${name}, u.id) > (${v.memberRank}::int, ${v.memberName}::text collate "C", ${v.memberId}::text)`
+      : sql``;
+  const isFriend = sql`(u.id = ${v.viewer} or exists (select 1 from friendships f where f.user_id = ${v.viewer} and f.friend_id = u.id))`;
+  const rareRank = sql`((case when ${isFriend} then 0 else 3 end) + ${nameTier(name)})`;
+  const rare = sql`
+    select ${memberColumns(rareRank, name)} from users u
+    where u.id in (select id from member_matches) and ${memberShown(v)} ${keyset(rareRank)}`;
+  // A common query: the viewer and friends, from their own rows.
+  const friendsRank = sql`(0 + ${nameTier(name)})`;
+  const friends = sql`
+    select ${memberColumns(friendsRank, name)}
+    from (select ${v.viewer}::text as id union all select f.friend_id from friendships f where f.user_id = ${v.viewer}) mine
+    join users u on u.id = mine.id
+    where ${memberDocument(sql`u`)} @@ q.query and ${memberShown(v)} ${keyset(friendsRank)}
+    order by ${friendsRank}, ${name}, u.id limit ${take}`;
+  const others = sql`u.id <> ${v.viewer}
+    and not exists (select 1 from friendships f where f.user_id = ${v.viewer} and f.friend_id = u.id) and ${memberShown(v)}`;
+  // Others whose name starts with the query: its range of the name index, in order (ranks 3 and 4).
+  const startsRank = sql`(3 + ${nameTier(name)})`;
+  const starting = sql`
+    select ${memberColumns(startsRank, name)} from users u
+    where ${name} >= q.prefix collate "C" and ${name} < (q.prefix || chr(1114111)) collate "C"
+      and u.deleted_at is null and u.is_onboard and u.phone_number_verified
+      ${after ? sql`and ${v.memberRank}::int < 5 and (${v.memberRank}::int < 3 or (${name}, u.id) > (${v.memberName}::text collate "C", ${v.memberId}::text))` : sql``}
+      and ${others}
+    order by ${name}, u.id limit ${take}`;
+  // Others whose later word does (rank 5): the name index from its start, each row's words asked.
+  const later = sql`
+    select ${memberColumns(sql`5`, name)} from users u
+    where u.deleted_at is null and u.is_onboard and u.phone_number_verified
+      and not starts_with(${name}, q.prefix) and coalesce(${memberDocument(sql`u`)} @@ q.query, false)
+      ${after ? sql`and (${v.memberRank}::int < 5 or (${name}, u.id) > (${v.memberName}::text collate "C", ${v.memberId}::text))` : sql``}
+      and ${others}
+    order by ${name}, u.id limit ${take}`;
+  // The later words' walk only when the tiers before it leave the page short: it may walk every name.
   return sql`
-    select u.id, u.first_name, u.last_name, u.image, u.is_private, r.rank, r.sort_name
-    from users u
-    left join friendships f on f.user_id = ${v.viewer} and f.friend_id = u.id
-    cross join lateral (select ${folded(sql`u.first_name || ' ' || u.last_name`)} as sort_name offset 0) n
-    cross join lateral (select
-        (case when u.id = ${v.viewer} or f.friend_id is not null then 0 else 3 end)
-        + (case when n.sort_name = q.prefix or starts_with(n.sort_name, q.prefix || ' ') then 0
-                when starts_with(n.sort_name, q.prefix) then 1 else 2 end) as rank,
-        n.sort_name) r
-    where ${memberDocument(sql`u`)} @@ q.query
-      and u.deleted_at is null and u.is_onboard and u.phone_number_verified and ${notBlocked(v.viewer, sql`u.id`)}
-      ${after ? sql`and (r.rank, r.sort_name, u.id) > (${v.memberRank}::int, ${v.memberName}::text, ${v.memberId}::text)` : sql``}
-    order by r.rank, r.sort_name, u.id
-    limit ${literal(limit)}`;
+    with common as materialized (select (select count(*) from member_matches) > ${literal(MEMBER_MATCH_CAP)} as yes),
+    firsts as materialized (
+      select * from ((${friends}) union all (${starting})) c where (select yes from common))
+    select * from (
+      select * from (${rare}) r where not (select yes from common)
+      union all select * from firsts
+      union all
+      select * from (${later}) l where (select yes from common) and (select count(*) from firsts) < ${take}
+    ) m
+    order by rank, sort_name collate "C", id
+    limit ${take}`;
 }
 
 /**
@@ -198,12 +247,16 @@ function eventsPage(limit: number, after: boolean, v: Placeholders<SearchValues>
       where ed.from_date < ${now} and ed.to_date < ${now} ${pastCursor} and ${othersWhere}
       order by ed.from_date desc, ed.post_id desc limit ${take}) w
     join posts p on p.id = w.id join event_details ed on ed.post_id = p.id`;
+  // The past's walk only when the tiers before it leave the page short.
   return sql`
+    with common as materialized (select (select count(*) from event_matches) > ${literal(EVENT_MATCH_CAP)} as yes),
+    firsts as materialized (
+      select * from ((${friends}) union all (${toCome})) c where (select yes from common))
     select * from (
-      select * from (${rare}) r where (select count(*) from event_matches) <= ${literal(EVENT_MATCH_CAP)}
+      select * from (${rare}) r where not (select yes from common)
+      union all select * from firsts
       union all
-      select * from ((${friends}) union all (${toCome}) union all (${past})) c
-      where (select count(*) from event_matches) > ${literal(EVENT_MATCH_CAP)}
+      select * from (${past}) l where (select yes from common) and (select count(*) from firsts) < ${take}
     ) e
     order by rank, sort_key::numeric, tiebreak
     limit ${take}`;
@@ -221,6 +274,13 @@ export function searchStatement(shape: SearchShape, v: Placeholders<SearchValues
     limit > 0 ? sql`(select coalesce(json_agg(x order by ${order}), '[]'::json) from (${page}) x)` : sql`'[]'::json`;
   // Materialized: the query's tsquery and folded text are made once, not once per row that uses them; at most
   // one more event than the cap is read by the GIN index, to tell a rare query from a common one.
+  const memberCtes =
+    shape.members > 0
+      ? sql`, member_matches as materialized (
+          select u.id from q, users u where ${memberDocument(sql`u`)} @@ q.query
+            and u.deleted_at is null and u.is_onboard and u.phone_number_verified
+          limit ${literal(MEMBER_MATCH_CAP + 1)})`
+      : sql``;
   const eventCtes =
     shape.events > 0
       ? sql`, event_matches as materialized (
@@ -229,9 +289,9 @@ export function searchStatement(shape: SearchShape, v: Placeholders<SearchValues
       : sql``;
   return sql`
     with q as materialized (select ${prefixQuery(sql`${v.q}::text`)} as query, ${folded(sql`${v.q}::text`)} as prefix)
-    ${eventCtes}
+    ${memberCtes} ${eventCtes}
     select
-      ${part(shape.members, membersPage(shape.members, shape.membersAfter, v), sql`x.rank, x.sort_name, x.id`)} as members,
+      ${part(shape.members, membersPage(shape.members, shape.membersAfter, v), sql`x.rank, x.sort_name collate "C", x.id`)} as members,
       ${part(shape.events, eventsPage(shape.events, shape.eventsAfter, v), sql`x.rank, x.sort_key::numeric, x.tiebreak`)} as events
     from q`;
 }

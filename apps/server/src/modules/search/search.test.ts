@@ -220,6 +220,51 @@ describe('events by title', () => {
   });
 });
 
+describe('a common query (more matches than are ranked whole)', () => {
+  it('pages every member once: friends, then names that start with it (first word whole first), then later words', async () => {
+    const viewer = await setUpMember(t.app);
+    const friendWhole = await setUpMember(t.app, { first_name: 'Zq', last_name: 'Friend' });
+    const friendLater = await setUpMember(t.app, { first_name: 'Bo', last_name: 'Zqfriend' });
+    await befriend(t.app, viewer.user.id, friendWhole.user.id);
+    await befriend(t.app, viewer.user.id, friendLater.user.id);
+    // 600 others: first word whole ('Zq Jones 7'), a name that starts with it ('Zqx7 Smith'), a later word
+    // ('Al Zqa7'), in turn; every 9th has not verified a phone (search never shows them).
+    await t.ctx.db.execute(sql`
+      insert into users (id, name, email, first_name, last_name, is_onboard, phone_number_verified)
+      select 'zq-' || g, 'Zq', 'zq-' || g || '@example.com',
+        case g % 3 when 0 then 'Zq' when 1 then 'Zqx' || g else 'Al' end,
+        case g % 3 when 0 then 'Jones ' || g when 1 then 'Smith' else 'Zqa' || g end,
+        true, g % 9 <> 0
+      from generate_series(1, 600) g`);
+    const shown = await selectRows<{ id: string; name: string }>(
+      t.ctx.db,
+      sql`select id, lower(first_name || ' ' || last_name) as name from users
+        where id like 'zq-%' and phone_number_verified`,
+    );
+    const byName = (a: { id: string; name: string }, b: { id: string; name: string }) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+    const tier = (name: string) => (name === 'zq' || name.startsWith('zq ') ? 0 : name.startsWith('zq') ? 1 : 2);
+    const expected = [
+      friendWhole.user.id,
+      friendLater.user.id,
+      ...[0, 1, 2].flatMap((n) =>
+        shown
+          .filter((m) => tier(m.name) === n)
+          .sort(byName)
+          .map((m) => m.id),
+      ),
+    ];
+    const seen: string[] = [];
+    let cursor: string | null = '';
+    for (let page = 0; cursor !== null && page < 60; page += 1) {
+      const body = await found(viewer.token, 'zq', { type: 'members', ...(cursor ? { cursor } : {}) });
+      seen.push(...memberIds(body));
+      cursor = body.members.next_cursor;
+    }
+    expect(seen).toEqual(expected);
+  });
+});
+
 describe('a common word (more matches than are ranked whole)', () => {
   it('pages every event the viewer may see once, tier by tier in index order: friends’, then upcoming, then past', async () => {
     const viewer = await setUpMember(t.app);
