@@ -25,6 +25,8 @@ export interface TestAppOptions {
   logSink?: Record<string, unknown>[];
   /** Collects the text of every SQL statement the app sends, for tests that count them. */
   statements?: string[];
+  /** Collects every SQL statement the app sends with its parameters, for tests that run them again. */
+  recorded?: Array<{ sql: string; params: unknown[] }>;
 }
 
 /**
@@ -54,7 +56,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...(options.clock ? { clock: options.clock } : {}),
     ...(throwaway ? {} : { pglitePath: 'memory://' }),
     logger: options.logSink ? { stream: sinkStream(options.logSink) } : false,
-    ...(options.statements ? { onStatement: (statement: string) => options.statements?.push(statement) } : {}),
+    ...(options.statements || options.recorded
+      ? {
+          onStatement: (statement: string, params: unknown[]) => {
+            options.statements?.push(statement);
+            options.recorded?.push({ sql: statement, params: [...params] });
+          },
+        }
+      : {}),
   });
   await app.ready();
   return {

@@ -617,7 +617,11 @@ export const eventDetails = pgTable(
     index('event_details_to_date_idx').on(t.toDate),
     // Events under way at an instant, by their span: the upcoming lists take these, then walk the events to
     // come on the from_date index from that instant (items/event-times.ts), not every event since the first.
-    index('event_details_span_idx').using('gist', sql`tstzrange(${t.fromDate}, ${t.toDate}, '[]')`),
+    // greatest(): a row whose end came before its start (none the app writes) is its start, not an error.
+    index('event_details_span_idx').using(
+      'gist',
+      sql`tstzrange(${t.fromDate}, greatest(${t.fromDate}, ${t.toDate}), '[]')`,
+    ),
   ],
 );
 
@@ -657,8 +661,16 @@ export const eventEventTypes = pgTable(
     eventTypeId: integer('event_type_id')
       .notNull()
       .references(() => eventTypes.id, { onDelete: 'cascade' }),
+    /**
+     * The event's `sort_date` (set by a trigger from posts on insert; an event's never changes): the timeline
+     * reads the newest events of each of the viewer's interests from this table's index, in order.
+     */
+    sortDate: timestamp('sort_date', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.eventTypeId] }), index('event_event_types_type_idx').on(t.eventTypeId)],
+  (t) => [
+    primaryKey({ columns: [t.postId, t.eventTypeId] }),
+    index('event_event_types_type_idx').on(t.eventTypeId, t.sortDate.desc(), t.postId.desc()),
+  ],
 );
 
 export const eventAssociations = pgTable(
@@ -670,10 +682,12 @@ export const eventAssociations = pgTable(
     associationId: integer('association_id')
       .notNull()
       .references(() => associations.id, { onDelete: 'cascade' }),
+    /** The event's `sort_date`, as event_event_types keeps it. */
+    sortDate: timestamp('sort_date', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.postId, t.associationId] }),
-    index('event_associations_association_idx').on(t.associationId),
+    index('event_associations_association_idx').on(t.associationId, t.sortDate.desc(), t.postId.desc()),
   ],
 );
 

@@ -2,14 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { literal, type Param, type Placeholders, preparedStatements, type Tx, utcText } from '../../db/sql.ts';
 import type { Keyset } from '../../lib/keyset.ts';
 import { type HydratedRow, hydrated } from '../items/items.hydrate.ts';
-import {
-  authorShown,
-  matchesInterests,
-  notMuted,
-  notMutedItem,
-  visibleFromKnownAuthor,
-  visibleTo,
-} from '../items/items.policy.ts';
+import { authorShown, notMuted, notMutedItem, visibleFromKnownAuthor, visibleTo } from '../items/items.policy.ts';
 
 /**
  * From this many friends on, walk the time index backwards; below it, one ordered walk per friend.
@@ -76,12 +69,25 @@ function buildPage({ plan, withCursor, size, legacyOffset }: Shape, v: Placehold
     'per-friend': perFriend,
     auto: sql`select * from (${scan}) s where ${manyFriends} union all select * from (${perFriend}) f where not ${manyFriends}`,
   }[plan];
-  // Public events matching the viewer's interests, through the events-only index.
+  // Public events matching the viewer's interests: for each of their event types and associations, the newest
+  // events it names the viewer may see, in order on its own index (event_event_types and event_associations
+  // carry the event's sort_date): what a walk of every event stopped at only when enough matched, and a viewer
+  // whose interests few events share walked them all (docs/decisions/031-lists-at-scale.md).
+  const interest = (table: string, column: string, mine: SQL) => {
+    const ve = sql.raw(table);
+    return sql`
+      select t.post_id as id, t.sort_date from (${mine}) i(id)
+      cross join lateral (
+        select ie.post_id, ie.sort_date from ${ve} ie join posts p on p.id = ie.post_id
+        where ie.${sql.raw(column)} = i.id
+          ${cursor ? sql`and (ie.sort_date, ie.post_id) < (${cursor.at}::timestamptz, ${cursor.id})` : sql``}
+          and p.kind = 'event' and p.deleted_at is null and ${visibleTo(v.viewer)} and ${notMutedItem(v.viewer)}
+        order by ie.sort_date desc nulls last, ie.post_id desc nulls last limit ${take}) t`;
+  };
   const events = sql`
-    select p.id, p.sort_date from posts p
-    where p.kind = 'event' and p.deleted_at is null ${before(cursor)} and ${matchesInterests(v.viewer)}
-      and ${visibleTo(v.viewer)} and ${notMutedItem(v.viewer)}
-    order by ${newestFirst} limit ${take}`;
+    ${interest('event_event_types', 'event_type_id', sql`select event_type_id from user_event_types where user_id = ${v.viewer}`)}
+    union
+    ${interest('event_associations', 'association_id', sql`select association_id from user_associations where user_id = ${v.viewer}`)}`;
   const page = sql`
     select id, ${sortDate} as sort_date, row_number() over (order by p.sort_date desc, p.id desc) as ord,
       count(*) over () as found

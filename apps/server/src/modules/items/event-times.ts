@@ -31,7 +31,7 @@ export function eventsNotEnded({ now, where, after, take }: EventWalk): SQL {
   const underWay = sql`(
     select p.id, u.from_date from (
       select uw.post_id, uw.from_date from event_details uw
-      where tstzrange(uw.from_date, uw.to_date, '[]') @> ${now}::timestamptz ${cursor('uw')}
+      where tstzrange(uw.from_date, greatest(uw.from_date, uw.to_date), '[]') @> ${now}::timestamptz ${cursor('uw')}
       order by uw.from_date, uw.post_id offset 0) u
     join posts p on p.id = u.post_id join event_details ed on ed.post_id = p.id
     where ${where}
