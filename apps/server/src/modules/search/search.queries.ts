@@ -140,18 +140,37 @@ function membersPage(limit: number, after: boolean, v: Placeholders<SearchValues
       and ${others}
     order by ${name}, u.id limit ${take}`;
   // The later words' walk only when the tiers before it leave the page short: it may walk every name.
+  return rareOrTiers({
+    matches: sql`member_matches`,
+    cap: MEMBER_MATCH_CAP,
+    rare,
+    firsts: [friends, starting],
+    last: later,
+    order: sql`rank, sort_name collate "C", id`,
+    take,
+  });
+}
+
+/**
+ * A page of a rare query (at most `cap` rows in `matches`: `rare` ranks them whole) or of a common one: the
+ * `firsts` tiers, then the `last` (a walk that may read far) only when those leave the page short.
+ */
+function rareOrTiers(c: { matches: SQL; cap: number; rare: SQL; firsts: SQL[]; last: SQL; order: SQL; take: SQL }) {
   return sql`
-    with common as materialized (select (select count(*) from member_matches) > ${literal(MEMBER_MATCH_CAP)} as yes),
+    with common as materialized (select (select count(*) from ${c.matches}) > ${literal(c.cap)} as yes),
     firsts as materialized (
-      select * from ((${friends}) union all (${starting})) c where (select yes from common))
+      select * from (${sql.join(
+        c.firsts.map((tier) => sql`(${tier})`),
+        sql` union all `,
+      )}) c where (select yes from common))
     select * from (
-      select * from (${rare}) r where not (select yes from common)
+      select * from (${c.rare}) r where not (select yes from common)
       union all select * from firsts
       union all
-      select * from (${later}) l where (select yes from common) and (select count(*) from firsts) < ${take}
-    ) m
-    order by rank, sort_name collate "C", id
-    limit ${take}`;
+      select * from (${c.last}) l where (select yes from common) and (select count(*) from firsts) < ${c.take}
+    ) page
+    order by ${c.order}
+    limit ${c.take}`;
 }
 
 /**
@@ -248,18 +267,15 @@ function eventsPage(limit: number, after: boolean, v: Placeholders<SearchValues>
       order by ed.from_date desc, ed.post_id desc limit ${take}) w
     join posts p on p.id = w.id join event_details ed on ed.post_id = p.id`;
   // The past's walk only when the tiers before it leave the page short.
-  return sql`
-    with common as materialized (select (select count(*) from event_matches) > ${literal(EVENT_MATCH_CAP)} as yes),
-    firsts as materialized (
-      select * from ((${friends}) union all (${toCome})) c where (select yes from common))
-    select * from (
-      select * from (${rare}) r where not (select yes from common)
-      union all select * from firsts
-      union all
-      select * from (${past}) l where (select yes from common) and (select count(*) from firsts) < ${take}
-    ) e
-    order by rank, sort_key::numeric, tiebreak
-    limit ${take}`;
+  return rareOrTiers({
+    matches: sql`event_matches`,
+    cap: EVENT_MATCH_CAP,
+    rare,
+    firsts: [friends, toCome],
+    last: past,
+    order: sql`rank, sort_key::numeric, tiebreak`,
+    take,
+  });
 }
 
 /** How many rows of each kind to read (0: not that kind), and whether each continues after a cursor. */
