@@ -109,9 +109,11 @@ function membersPage(limit: number, after: boolean, v: Placeholders<SearchValues
       : sql``;
   const isFriend = sql`(u.id = ${v.viewer} or exists (select 1 from friendships f where f.user_id = ${v.viewer} and f.friend_id = u.id))`;
   const rareRank = sql`((case when ${isFriend} then 0 else 3 end) + ${nameTier(name)})`;
+  // The matches carry the columns the page shows (shown members only): no second read of users, which a
+  // generic plan would make a hash join over all of them.
   const rare = sql`
-    select ${memberColumns(rareRank, name)} from users u
-    where u.id in (select id from member_matches) and ${memberShown(v)} ${keyset(rareRank)}`;
+    select ${memberColumns(rareRank, name)} from member_matches u
+    where ${notBlocked(v.viewer, sql`u.id`)} ${keyset(rareRank)}`;
   // A common query: the viewer and friends, from their own rows.
   const friendsRank = sql`(0 + ${nameTier(name)})`;
   const friends = sql`
@@ -293,7 +295,7 @@ export function searchStatement(shape: SearchShape, v: Placeholders<SearchValues
   const memberCtes =
     shape.members > 0
       ? sql`, member_matches as materialized (
-          select u.id from q, users u where ${memberDocument(sql`u`)} @@ q.query
+          select u.id, u.first_name, u.last_name, u.image, u.is_private from q, users u where ${memberDocument(sql`u`)} @@ q.query
             and u.deleted_at is null and u.is_onboard and u.phone_number_verified
           limit ${literal(MEMBER_MATCH_CAP + 1)})`
       : sql``;
