@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/sql.ts';
 import { bearer, befriend, createPost, setUpMember } from './factories.ts';
+import { references } from './fixtures/events.fixtures.ts';
+import { offerBody, placedEvent, placeId, postOffer } from './fixtures/haul.fixtures.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /*
@@ -19,8 +21,11 @@ let viewer: Awaited<ReturnType<typeof setUpMember>>;
 let friend: Awaited<ReturnType<typeof setUpMember>>;
 let conversationId: number;
 let commentedPostId: number;
+let hauledEventId: number;
+let denver: number;
+let greeley: number;
 beforeAll(async () => {
-  t = await createTestApp({ recorded });
+  t = await createTestApp({ recorded, env: { SEED_PLACES: 'true' } });
   viewer = await setUpMember(t.app, { first_name: 'Quill', last_name: 'Viewer' });
   friend = await setUpMember(t.app, { first_name: 'Quincy', last_name: 'Friend' });
   await befriend(t.app, viewer.user.id, friend.user.id);
@@ -58,6 +63,20 @@ beforeAll(async () => {
     from generate_series(1, 60) g`);
   await t.ctx.db.execute(sql`
     insert into friend_requests (sender_id, recipient_id) values ('stranger', ${viewer.user.id})`);
+  // The friend's event on the hauling board, with the friend's two offers from Denver and the viewer's one.
+  denver = await placeId(t.app, 'Denver', 'CO');
+  greeley = await placeId(t.app, 'Greeley', 'CO');
+  const hauled = await placedEvent(
+    t.app,
+    friend.token,
+    await references(t.app),
+    await placeId(t.app, 'Cheyenne', 'WY'),
+  );
+  hauledEventId = hauled.id;
+  for (const token of [friend.token, friend.token, viewer.token]) {
+    const offer = await postOffer(t.app, token, offerBody(hauled.id, hauled.performances[0] ?? 0, denver));
+    expect(offer.statusCode, offer.body).toBe(201);
+  }
   // Notifications of the viewer: the friend's comments on the viewer's posts.
   await t.ctx.db.execute(sql`
     insert into notifications (user_id, kind, cause, actor_id, post_id, info)
@@ -91,6 +110,9 @@ const LISTS = {
   friends: () => '/api/friends',
   'friend requests': () => '/api/friends/requests',
   conversations: () => '/api/conversations?box=inbox',
+  'hauling tab': () => `/api/events/${hauledEventId}/hauling`,
+  'hauling tab near': () => `/api/events/${hauledEventId}/hauling?near=${greeley}`,
+  'my hauls': () => '/api/me/hauls',
   messages: () => `/api/conversations/${conversationId}/messages`,
 } as const;
 type List = keyof typeof LISTS;
@@ -192,6 +214,22 @@ async function addRowsNotReturned(round: number) {
       returning id)
     insert into messages (conversation_id, sender_id, client_id, body)
     select made.id, null, 'bulk-' || made.id || '-' || k, 'Hi' from made, generate_series(1, 10) k`);
+  // Others' hauling offers to the round's events to come, three each, each with a completed booking (their
+  // drivers' and riders' records).
+  await t.ctx.db.execute(sql`
+    with offers as (
+      insert into haul_offers (driver_id, event_id, origin_place_id, depart_from, depart_until, arrive_by,
+        stalls_total, stalls_free, stall_kind, rate_type, price, price_unit, cap_per_horse, booking_mode,
+        visibility, detour_km)
+      select ${member(sql`e.n + k`)}, e.post_id, ${denver}, e.from_date - interval '1 day',
+        e.from_date - interval '20 hours', e.from_date, 4, 3, 'slant', 'fill', 80, 'horse', 100, 'request',
+        'everyone', 50
+      from (select ed.post_id, ed.from_date, row_number() over (order by ed.post_id) as n
+            from event_details ed join posts p on p.id = ed.post_id
+            where p.user_id = ${`bulk-${first + 2}`}) e, generate_series(1, 3) k
+      returning id, driver_id)
+    insert into haul_bookings (offer_id, rider_id, stalls, status, completed_at)
+    select id, ${member(sql`id`)}, 1, 'completed', now() from offers`);
   // As autovacuum leaves them: statistics, and the GIN indexes' pending entries merged.
   await t.ctx.db.execute(sql`vacuum analyze`);
 }
@@ -203,7 +241,7 @@ async function buffersOfEach(): Promise<Map<List, number>> {
 }
 
 describe('each list reads what it returns, not the tables around it', () => {
-  it('reads about as many buffers when the posts, events, members, comments, friendships, requests, notifications and messages it does not return double', async () => {
+  it('reads about as many buffers when the posts, events, members, comments, friendships, requests, notifications, messages and hauls it does not return double', async () => {
     // Round 1 first: on a few rows a list's statement may scan a whole one-page table where, on more, it
     // walks an index and fetches each row of its page; from round 1 to round 2 the plans are those of a
     // big database, and only what the list does not return doubles.
