@@ -224,7 +224,12 @@ export const friendships = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.friendId] }), index('friendships_friend_idx').on(t.friendId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.friendId] }),
+    index('friendships_friend_idx').on(t.friendId),
+    // A member's friends newest first, a page at a time (the Friends list): not every friendship sorted.
+    index('friendships_user_created_idx').on(t.userId, t.createdAt, t.friendId),
+  ],
 );
 
 export const friendRequests = pgTable(

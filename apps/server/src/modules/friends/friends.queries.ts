@@ -160,8 +160,8 @@ const friendsOf = preparedStatements<{ after: boolean; limit: number }, FriendVa
     from friendships f join users u on u.id = f.friend_id and u.deleted_at is null
     where f.user_id = ${v.viewer}
       and (${v.prefix} = '' or u.first_name ilike ${v.prefix} || '%' or u.last_name ilike ${v.prefix} || '%')
-      ${after ? sql`and (f.created_at, u.id) < (${v.at}::timestamptz, ${v.id})` : sql``}
-    order by f.created_at desc, u.id desc limit ${literal(limit)}`,
+      ${after ? sql`and (f.created_at, f.friend_id) < (${v.at}::timestamptz, ${v.id})` : sql``}
+    order by f.created_at desc, f.friend_id desc limit ${literal(limit)}`,
 );
 
 export function selectFriends(

@@ -1,0 +1,1 @@
+CREATE INDEX "friendships_user_created_idx" ON "friendships" USING btree ("user_id","created_at","friend_id");
