@@ -95,6 +95,12 @@ async function listsOf(viewer: Viewer): Promise<Array<{ list: string; url: strin
     `select conversation_id as id from conversation_members where user_id = $1 order by last_message_at desc limit 1`,
     [viewer.userId],
   );
+  // The friend's most commented post of their newest thousand (a page of comments and more).
+  const post = await one<{ id: string } | undefined>(
+    `select id from (select id, comments_count from posts where user_id = $1 and kind = 'post' and deleted_at is null
+       order by sort_date desc nulls last limit 1000) p order by comments_count desc limit 1`,
+    [friend?.id],
+  );
   const lists = [
     { list: 'timeline', url: '/api/home/timeline' },
     { list: 'upcoming events', url: '/api/events?scope=upcoming' },
@@ -103,8 +109,10 @@ async function listsOf(viewer: Viewer): Promise<Array<{ list: string; url: strin
     { list: 'profile items', url: `/api/user/posts-and-events/${friend?.id}` },
     { list: 'notifications', url: '/api/notifications' },
     { list: 'friends', url: '/api/friends' },
+    { list: 'friend requests', url: '/api/friends/requests' },
     { list: 'conversations', url: '/api/conversations?box=inbox' },
   ];
+  if (post) lists.push({ list: 'comments', url: `/api/posts/${post.id}/comments` });
   if (conversation) lists.push({ list: 'messages', url: `/api/conversations/${conversation.id}/messages` });
   return values.only ? lists.filter((item) => values.only?.split(',').includes(item.list)) : lists;
 }
