@@ -12,6 +12,33 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** An encoding the processes may compress API answers with, and its level (brotli's quality, gzip's level). */
+export interface ApiEncoding {
+  encoding: 'br' | 'gzip';
+  level: number;
+}
+/** The encodings offered, the client's first acceptable one in this order chosen (docs/decisions/032-cost-of-an-answer.md). */
+export type ApiCompression = false | readonly ApiEncoding[];
+
+/** What API_COMPRESSION=true means: the cheapest setting that pays, by CPU per request (bench/src/answer-bench.ts). */
+export const DEFAULT_API_COMPRESSION: readonly ApiEncoding[] = [{ encoding: 'gzip', level: 1 }];
+const LEVELS = { br: [0, 11], gzip: [1, 9] } as const;
+
+/** 'true', 'false' (and their synonyms), or 'br:4,gzip:6'; null for anything else. */
+export function parseApiCompression(value: string): ApiCompression | null {
+  const flag = booleanFromEnv.safeParse(value);
+  if (flag.success) return flag.data ? DEFAULT_API_COMPRESSION : false;
+  const encodings: ApiEncoding[] = [];
+  for (const part of value.split(',')) {
+    const [encoding, level, ...rest] = part.trim().split(':');
+    if ((encoding !== 'br' && encoding !== 'gzip') || rest.length > 0 || !/^\d{1,2}$/.test(level ?? '')) return null;
+    const [min, max] = LEVELS[encoding];
+    if (Number(level) < min || Number(level) > max || encodings.some((e) => e.encoding === encoding)) return null;
+    encodings.push({ encoding, level: Number(level) });
+  }
+  return encodings;
+}
+
 /**
  * Every environment variable the server reads, its default and its meaning. Nothing else reads
  * process.env. `.env.example` lists the same variables.
@@ -62,7 +89,19 @@ export const envSchema = z.object({
       return trust ?? false;
     })
     .default(false),
-  API_COMPRESSION: booleanFromEnv.default(true),
+  API_COMPRESSION: z
+    .string()
+    .transform((value, ctx) => {
+      const compression = parseApiCompression(value);
+      if (compression === null)
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            "API_COMPRESSION must be 'true', 'false' or encodings with their levels in order of preference, such as 'gzip:1' or 'br:4,gzip:6' (brotli 0-11, gzip 1-9)",
+        });
+      return compression ?? false;
+    })
+    .default(DEFAULT_API_COMPRESSION),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z
@@ -180,7 +219,7 @@ export const configSchema = envSchema
       /** Load the gazetteer into an empty `places` table at start (modules/places); off only in tests that need no places. */
       seedPlaces: e.SEED_PLACES,
       trustProxy: e.TRUST_PROXY,
-      /** Whether the processes compress API answers themselves; off behind a proxy that compresses (deploy/nginx). */
+      /** How the processes compress API answers themselves; false behind a proxy that compresses (deploy/nginx). */
       apiCompression: e.API_COMPRESSION,
       logLevel: e.LOG_LEVEL,
       /** Where Prometheus reads the metrics (a server of its own, not the public port); off when unset. */

@@ -153,6 +153,19 @@ describe('configuration', () => {
     for (const value of ['true', 'yes', '*', '10.0.0.0/33', 'proxy.example.com', '99'])
       expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrowError(/TRUST_PROXY must be/);
   });
+
+  it('takes API_COMPRESSION as on (gzip at level 1), off, or encodings with their levels', () => {
+    const gzip1 = [{ encoding: 'gzip', level: 1 }];
+    expect(loadConfig({}).apiCompression).toEqual(gzip1);
+    expect(loadConfig({ API_COMPRESSION: 'true' }).apiCompression).toEqual(gzip1);
+    expect(loadConfig({ API_COMPRESSION: 'false' }).apiCompression).toBe(false);
+    expect(loadConfig({ API_COMPRESSION: 'br:4, gzip:6' }).apiCompression).toEqual([
+      { encoding: 'br', level: 4 },
+      { encoding: 'gzip', level: 6 },
+    ]);
+    for (const value of ['br', 'br:12', 'gzip:0', 'zstd:3', 'gzip:1,gzip:6', 'br:4;gzip:6', 'gzip:1:2'])
+      expect(() => loadConfig({ API_COMPRESSION: value }), value).toThrowError(/API_COMPRESSION must be/);
+  });
 });
 
 describe('behind a trusted proxy', () => {

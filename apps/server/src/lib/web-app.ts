@@ -1,9 +1,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { constants } from 'node:zlib';
 import { API_PREFIX, MESSAGES } from '@corral/contract';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiEncoding } from '../config.ts';
 
 /** Hashed build output (Vite's `assets/<name>-<8 characters>.<ext>`): it never changes under its name. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -91,17 +93,25 @@ export function registerWebApp(
 }
 
 /**
- * Compresses the API's answers of 1 KiB or more for clients that accept brotli or gzip (brotli at quality 4:
- * fast enough per request). The live stream writes to the socket itself and is never buffered; request
- * bodies are read as sent (no decompression). Off with API_COMPRESSION=false: behind a proxy that compresses
- * (deploy/nginx), compressing twice would only cost the processes CPU.
+ * Compresses the API's answers of 1 KiB or more for clients that accept one of API_COMPRESSION's encodings
+ * (by default gzip at level 1: the cheapest that pays, docs/decisions/032-cost-of-an-answer.md). An answer of
+ * up to 64 KiB is compressed in one synchronous call: @fastify/compress's default bound on two cores is 8 KiB,
+ * so a timeline page (8-9 KiB) went through a zlib stream and a chunked response, which cost the process 0.5-0.8
+ * ms of CPU a request where the call costs a few tens of µs. The live stream writes to the socket itself and is
+ * never buffered; request bodies are read as sent (no decompression). Off with API_COMPRESSION=false: behind a
+ * proxy that compresses (deploy/nginx), compressing twice would only cost the processes CPU.
  */
 export async function registerApiCompression(api: FastifyInstance): Promise<void> {
-  if (!api.ctx.config.apiCompression) return;
+  const encodings = api.ctx.config.apiCompression;
+  if (!encodings) return;
+  const level = (name: ApiEncoding['encoding']) => encodings.find((e) => e.encoding === name)?.level;
   await api.register(compress, {
     global: true,
     threshold: 1024,
-    encodings: ['br', 'gzip'],
+    syncThreshold: 64 * 1024,
+    encodings: encodings.map((e) => e.encoding),
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: level('br') ?? 4 } },
+    zlibOptions: { level: level('gzip') ?? 6 },
     globalDecompression: false,
   });
 }
