@@ -100,7 +100,7 @@ const nameTier = (n: SQL) => sql`(case when ${n} = q.prefix or starts_with(${n},
 const memberColumns = (rank: SQL, n: SQL) =>
   sql`u.id, u.first_name, u.last_name, u.image, u.is_private, ${rank} as rank, ${n}::text as sort_name`;
 
-function membersPage(limit: number, after: boolean, v: Placeholders<SearchValues>): SQL {
+function membersPage(limit: number, after: boolean, common: boolean, v: Placeholders<SearchValues>): SQL {
   const take = literal(limit);
   const name = sortName(sql`u`);
   const keyset = (rank: SQL) =>
@@ -143,7 +143,7 @@ function membersPage(limit: number, after: boolean, v: Placeholders<SearchValues
     order by ${name}, u.id limit ${take}`;
   // The later words' walk only when the tiers before it leave the page short: it may walk every name.
   return rareOrTiers({
-    matches: sql`member_matches`,
+    matches: common ? null : sql`member_matches`,
     cap: MEMBER_MATCH_CAP,
     rare,
     firsts: [friends, starting],
@@ -157,7 +157,17 @@ function membersPage(limit: number, after: boolean, v: Placeholders<SearchValues
  * A page of a rare query (at most `cap` rows in `matches`: `rare` ranks them whole) or of a common one: the
  * `firsts` tiers, then the `last` (a walk that may read far) only when those leave the page short.
  */
-function rareOrTiers(c: { matches: SQL; cap: number; rare: SQL; firsts: SQL[]; last: SQL; order: SQL; take: SQL }) {
+function rareOrTiers(c: {
+  /** The matches read by the GIN index (at most cap + 1), or null when the query is known to be common. */
+  matches: SQL | null;
+  cap: number;
+  rare: SQL;
+  firsts: SQL[];
+  last: SQL;
+  order: SQL;
+  take: SQL;
+}) {
+  if (c.matches === null) return tiers(c.firsts, c.last, c.order, c.take);
   return sql`
     with common as materialized (select (select count(*) from ${c.matches}) > ${literal(c.cap)} as yes),
     firsts as materialized (
@@ -173,6 +183,22 @@ function rareOrTiers(c: { matches: SQL; cap: number; rare: SQL; firsts: SQL[]; l
     ) page
     order by ${c.order}
     limit ${c.take}`;
+}
+
+/** A common query's page: the `firsts` tiers, then the `last` only when those leave the page short. */
+function tiers(firsts: SQL[], last: SQL, order: SQL, take: SQL) {
+  return sql`
+    with firsts as materialized (${sql.join(
+      firsts.map((tier) => sql`(${tier})`),
+      sql` union all `,
+    )})
+    select * from (
+      select * from firsts
+      union all
+      select * from (${last}) l where (select count(*) from firsts) < ${take}
+    ) page
+    order by ${order}
+    limit ${take}`;
 }
 
 /**
@@ -210,7 +236,7 @@ const ownOrFriends = (v: Placeholders<SearchValues>) => sql`(p.user_id = ${v.vie
  * events, then others' under way or to come from now on, then others' past from now back, each walk stopping
  * after a page.
  */
-function eventsPage(limit: number, after: boolean, v: Placeholders<SearchValues>): SQL {
+function eventsPage(limit: number, after: boolean, common: boolean, v: Placeholders<SearchValues>): SQL {
   const take = literal(limit);
   const now = sql`${v.now}::timestamptz`;
   const { upcoming, sortKey, tiebreak } = eventKeys(now);
@@ -270,7 +296,7 @@ function eventsPage(limit: number, after: boolean, v: Placeholders<SearchValues>
     join posts p on p.id = w.id join event_details ed on ed.post_id = p.id`;
   // The past's walk only when the tiers before it leave the page short.
   return rareOrTiers({
-    matches: sql`event_matches`,
+    matches: common ? null : sql`event_matches`,
     cap: EVENT_MATCH_CAP,
     rare,
     firsts: [friends, toCome],
@@ -280,8 +306,18 @@ function eventsPage(limit: number, after: boolean, v: Placeholders<SearchValues>
   });
 }
 
-/** How many rows of each kind to read (0: not that kind), and whether each continues after a cursor. */
-export type SearchShape = { members: number; events: number; membersAfter: boolean; eventsAfter: boolean };
+/**
+ * How many rows of each kind to read (0: not that kind), whether each continues after a cursor, and whether
+ * the query is known to be common for that kind (its matches are then not counted again).
+ */
+export type SearchShape = {
+  members: number;
+  events: number;
+  membersAfter: boolean;
+  eventsAfter: boolean;
+  membersCommon: boolean;
+  eventsCommon: boolean;
+};
 
 /**
  * One statement for a whole search: the query is parsed once, then each kind asked for is read as a JSON
@@ -291,32 +327,38 @@ export function searchStatement(shape: SearchShape, v: Placeholders<SearchValues
   const part = (limit: number, page: SQL, order: SQL) =>
     limit > 0 ? sql`(select coalesce(json_agg(x order by ${order}), '[]'::json) from (${page}) x)` : sql`'[]'::json`;
   // Materialized: the query's tsquery and folded text are made once, not once per row that uses them; at most
-  // one more event than the cap is read by the GIN index, to tell a rare query from a common one.
-  const memberCtes =
-    shape.members > 0
-      ? sql`, member_matches as materialized (
+  // one more match than the cap is read by the GIN index, to tell a rare query from a common one (a bitmap of
+  // every match all the same: 12 ms for a letter every member's name has at 100,000 members), unless the
+  // query is known to be common. The statement answers how many it read (null: not counted).
+  const countMembers = shape.members > 0 && !shape.membersCommon;
+  const countEvents = shape.events > 0 && !shape.eventsCommon;
+  const memberCtes = countMembers
+    ? sql`, member_matches as materialized (
           select u.id, u.first_name, u.last_name, u.image, u.is_private from q, users u where ${memberDocument(sql`u`)} @@ q.query
             and u.deleted_at is null and u.is_onboard and u.phone_number_verified
           limit ${literal(MEMBER_MATCH_CAP + 1)})`
-      : sql``;
-  const eventCtes =
-    shape.events > 0
-      ? sql`, event_matches as materialized (
+    : sql``;
+  const eventCtes = countEvents
+    ? sql`, event_matches as materialized (
           select p.id from q, posts p where ${eventDocument(sql`p`)} @@ q.query and p.kind = 'event' and p.deleted_at is null
           limit ${literal(EVENT_MATCH_CAP + 1)})`
-      : sql``;
+    : sql``;
   return sql`
     with q as materialized (select ${prefixQuery(sql`${v.q}::text`)} as query, ${folded(sql`${v.q}::text`)} as prefix)
     ${memberCtes} ${eventCtes}
     select
-      ${part(shape.members, membersPage(shape.members, shape.membersAfter, v), sql`x.rank, x.sort_name collate "C", x.id`)} as members,
-      ${part(shape.events, eventsPage(shape.events, shape.eventsAfter, v), sql`x.rank, x.sort_key::numeric, x.tiebreak`)} as events
+      ${part(shape.members, membersPage(shape.members, shape.membersAfter, shape.membersCommon, v), sql`x.rank, x.sort_name collate "C", x.id`)} as members,
+      ${part(shape.events, eventsPage(shape.events, shape.eventsAfter, shape.eventsCommon, v), sql`x.rank, x.sort_key::numeric, x.tiebreak`)} as events,
+      ${countMembers ? sql`(select count(*)::int from member_matches)` : sql`null::int`} as member_matches,
+      ${countEvents ? sql`(select count(*)::int from event_matches)` : sql`null::int`} as event_matches
     from q`;
 }
 
-const search = preparedStatements<SearchShape, SearchValues, { members: MemberRow[]; events: EventRow[] }>(
-  searchStatement,
-);
+const search = preparedStatements<
+  SearchShape,
+  SearchValues,
+  { members: MemberRow[]; events: EventRow[]; member_matches: number | null; event_matches: number | null }
+>(searchStatement);
 
 export interface SearchInput {
   viewerId: string;
@@ -328,16 +370,28 @@ export interface SearchInput {
   events: number;
   membersAfter: MemberAfter | null;
   eventsAfter: EventAfter | null;
+  /** The query is known to match more than the cap of that kind: read tier by tier without counting. */
+  membersCommon: boolean;
+  eventsCommon: boolean;
 }
 
+/** A search's rows, and for each kind whether its matches were counted over the cap (null: not counted). */
 export async function selectSearch(db: Tx, input: SearchInput) {
   const [row] = await search({
     members: input.members,
     events: input.events,
     membersAfter: input.membersAfter !== null,
     eventsAfter: input.eventsAfter !== null,
+    membersCommon: input.membersCommon,
+    eventsCommon: input.eventsCommon,
   })(db, searchValues(input));
-  return { members: row?.members ?? [], events: row?.events ?? [] };
+  const over = (count: number | null | undefined, cap: number) => (count == null ? null : count > cap);
+  return {
+    members: row?.members ?? [],
+    events: row?.events ?? [],
+    membersCommon: over(row?.member_matches, MEMBER_MATCH_CAP),
+    eventsCommon: over(row?.event_matches, EVENT_MATCH_CAP),
+  };
 }
 
 export function searchValues(input: SearchInput): SearchValues {

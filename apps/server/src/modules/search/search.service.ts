@@ -35,21 +35,65 @@ export async function search(
   if (!q) return nothing();
   await ctx.limiter.consume(['searchPerMember', viewer.user.id]);
   const size = query.type === 'all' ? SEARCH_LIMITS.dropdownSize : SEARCH_LIMITS.pageSize;
+  const now = ctx.clock.now();
+  const known = commonQueriesOf(ctx);
   const rows = await selectSearch(ctx.db, {
     viewerId: viewer.user.id,
     q,
-    now: new Date(ctx.clock.now()),
+    now: new Date(now),
     members: query.type === 'events' ? 0 : size + 1,
     events: query.type === 'members' ? 0 : size + 1,
     membersAfter,
     eventsAfter,
+    membersCommon: known.has(`m ${q.toLowerCase()}`, now),
+    eventsCommon: known.has(`e ${q.toLowerCase()}`, now),
   });
+  if (rows.membersCommon) known.add(`m ${q.toLowerCase()}`, now);
+  if (rows.eventsCommon) known.add(`e ${q.toLowerCase()}`, now);
   const members = (rows: MemberRow[]) => rows.map(toMember);
   const events = (rows: EventRow[]) => rows.map(toEvent);
   return {
     members: cutPage(rows.members, { size, key: memberKey, keyOf: memberKeyOf, toItems: members }),
     events: cutPage(rows.events, { size, key: eventKey, keyOf: eventKeyOf, toItems: events }),
   };
+}
+
+/**
+ * Queries found common (more matches of a kind than are ranked whole), remembered for a while by each
+ * process: their next searches go tier by tier at once, without the GIN index's count, which builds a bitmap
+ * of every match (docs/decisions/031-lists-at-scale.md). Either way gives the same page; a query that has
+ * since become rare is counted again once its verdict is older than COMMON_FOR_MS.
+ */
+const COMMON_FOR_MS = 10 * 60_000;
+const COMMON_QUERIES_KEPT = 2000;
+
+class CommonQueries {
+  readonly #until = new Map<string, number>();
+
+  has(key: string, now: number): boolean {
+    const until = this.#until.get(key);
+    if (until === undefined) return false;
+    if (until > now) return true;
+    this.#until.delete(key);
+    return false;
+  }
+
+  add(key: string, now: number): void {
+    this.#until.delete(key);
+    this.#until.set(key, now + COMMON_FOR_MS);
+    // The oldest verdict goes first (a Map keeps insertion order).
+    if (this.#until.size > COMMON_QUERIES_KEPT) this.#until.delete(this.#until.keys().next().value as string);
+  }
+}
+
+const commonQueries = new WeakMap<AppContext, CommonQueries>();
+function commonQueriesOf(ctx: AppContext): CommonQueries {
+  let known = commonQueries.get(ctx);
+  if (!known) {
+    known = new CommonQueries();
+    commonQueries.set(ctx, known);
+  }
+  return known;
 }
 
 /** What a member shows in search, whoever they are: name and avatar (a private member nothing more). */
