@@ -36,7 +36,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild
       ? []
       : [
-          prerenderPages({ ssrDir: fileURLToPath(new URL('dist-ssr', import.meta.url)) }),
+          prerenderPages({
+            ssrDir: fileURLToPath(new URL('dist-ssr', import.meta.url)),
+            srcDir: fileURLToPath(new URL('src', import.meta.url)),
+          }),
           precompress,
           noChunkCycles(),
         ]),

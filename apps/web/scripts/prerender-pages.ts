@@ -3,7 +3,8 @@
  * build of src/prerender.tsx into dist-ssr: writes every public page as complete HTML, with its title,
  * description, canonical link and social preview tags, plus robots.txt and sitemap.xml.
  *
- *   app.html          the web app's shell (every other page; the server falls back to it)
+ *   app.html          the web app's shell (every other page; the server falls back to it), with the inline
+ *                     script that starts a member page's route modules and first calls (src/app/first-load-plan.ts)
  *   index.html        the marketing home (in place of the bundle's index.html, the shell it starts from)
  *   <slug>.html       the other public pages (privacy-policy.html, privacy_policy.html, sign-in.html …)
  *
@@ -47,6 +48,8 @@ function replaceOnce(html: string, from: string, to: string) {
 /** What the pages are made from: the bundle's shell and entries, the SSR module, the site's origin. */
 interface Sources {
   shell: string;
+  /** The inline script of the app shell (app.html). */
+  firstLoad: string;
   appEntry: string;
   siteEntry: string;
   /** The static chunks the site script loads, for modulepreload links. */
@@ -104,14 +107,18 @@ const fileOf = (pagePath: string) => (pagePath === '/' ? 'index.html' : `${pageP
 async function prerender(sources: Sources): Promise<Map<string, string>> {
   const { ssr, siteUrl } = sources;
   const files = new Map<string, string>();
-  // Nothing in the shell is for search engines.
-  files.set('app.html', replaceOnce(sources.shell, '</head>', '  <meta name="robots" content="noindex" />\n  </head>'));
+  // Nothing in the shell is for search engines. Its inline script comes after the app's script and preloads (asked
+  // for first) and before the stylesheet (a script after a stylesheet waits for it).
+  const shell = replaceOnce(sources.shell, '</head>', '  <meta name="robots" content="noindex" />\n  </head>');
+  const stylesheet = shell.match(/<link rel="stylesheet"[^>]*>/)?.[0] ?? '<meta name="robots"';
+  files.set('app.html', replaceOnce(shell, stylesheet, `<script>${sources.firstLoad}</script>\n    ${stylesheet}`));
   for (const meta of ssr.PRERENDERED_PAGES) {
     const body = await ssr.render(meta.path);
     if (!body.trim()) throw new Error(`${meta.path} rendered nothing`);
     files.set(fileOf(meta.path), compose(meta, body, sources));
   }
-  files.set('csp.json', `${JSON.stringify({ scriptHashes: [MEMBER_FLAG_HASH] }, null, 2)}\n`);
+  const scriptHashes = [MEMBER_FLAG_HASH, `sha256-${createHash('sha256').update(sources.firstLoad).digest('base64')}`];
+  files.set('csp.json', `${JSON.stringify({ scriptHashes }, null, 2)}\n`);
   const indexed = ssr.PRERENDERED_PAGES.filter((meta) => meta.canonical === meta.path);
   files.set(
     'sitemap.xml',
@@ -134,6 +141,21 @@ function entryChunk(bundle: Rollup.OutputBundle, name: string): Rollup.OutputChu
   throw new Error(`The bundle has no ${name} entry`);
 }
 
+/**
+ * The chunks that a module's chunk needs beyond what the app's entry already loads: the chunk holding the module
+ * (`file` under src/) and its static imports, as absolute addresses. The app shell's inline script preloads them.
+ */
+function chunksOfModule(bundle: Rollup.OutputBundle, srcDir: string, file: string): string[] {
+  const id = path.join(srcDir, file);
+  const chunk = Object.values(bundle).find(
+    (output): output is Rollup.OutputChunk => output.type === 'chunk' && output.moduleIds.includes(id),
+  );
+  if (!chunk) throw new Error(`No chunk holds ${file}`);
+  const app = entryChunk(bundle, 'app');
+  const loaded = new Set([app.fileName, ...importsOf(bundle, app)]);
+  return [chunk.fileName, ...importsOf(bundle, chunk)].filter((name) => !loaded.has(name)).map((name) => `/${name}`);
+}
+
 /** The static chunks `chunk` loads, directly or not. */
 function importsOf(bundle: Rollup.OutputBundle, chunk: Rollup.OutputChunk, seen = new Set<string>()) {
   for (const file of chunk.imports) {
@@ -145,7 +167,7 @@ function importsOf(bundle: Rollup.OutputBundle, chunk: Rollup.OutputChunk, seen 
   return [...seen];
 }
 
-export function prerenderPages({ ssrDir }: { ssrDir: string }): Plugin {
+export function prerenderPages({ ssrDir, srcDir }: { ssrDir: string; srcDir: string }): Plugin {
   const siteUrl = (process.env.SITE_URL ?? 'https://corral.app').replace(/\/+$/, '');
   return {
     name: 'corral:prerender-pages',
@@ -160,6 +182,7 @@ export function prerenderPages({ ssrDir }: { ssrDir: string }): Plugin {
       const site = entryChunk(bundle, 'site');
       const files = await prerender({
         shell: String(shell.source),
+        firstLoad: ssr.firstLoadScript(ssr.firstLoadScriptPlan((file) => chunksOfModule(bundle, srcDir, file))),
         appEntry: entryChunk(bundle, 'app').fileName,
         siteEntry: site.fileName,
         sitePreloads: importsOf(bundle, site),

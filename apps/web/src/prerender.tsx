@@ -8,6 +8,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { App } from './app/app.tsx';
 import { routes } from './app/routes.tsx';
 
+export { FIRST_LOAD_PAGES, firstLoadScript, firstLoadScriptPlan } from './app/first-load-plan.ts';
 export { DESCRIBED_PAGES as PRERENDERED_PAGES, SITE_DESCRIPTION } from './config/page-descriptions.ts';
 export { SITE_NAME } from './config/page-meta.ts';
 

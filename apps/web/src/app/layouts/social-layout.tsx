@@ -1,7 +1,9 @@
 import { clsx } from 'clsx';
 import { Outlet, useMatches } from 'react-router';
+import { LARGE_SCREEN } from '../../config/breakpoints.ts';
 import { applyMessageEventLater } from '../../features/messages/api/message-event-types.ts';
 import { useLiveStream } from '../../features/notifications/api/live-stream.ts';
+import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { LeftSidebar } from './social/left-sidebar.tsx';
 import { RightSidebar } from './social/right-sidebar.tsx';
 import { SocialTopBar } from './social/social-top-bar.tsx';
@@ -14,11 +16,13 @@ export interface SocialRouteHandle {
 
 /**
  * The social area: top bar, then three columns (left sidebar, routed content, right sidebar); two for a wide
- * page (no right sidebar).
+ * page (no right sidebar). Below `lg` the right sidebar is not rendered at all (it lives in the Menu panel): a
+ * hidden column would still fetch its three lists and load its photos on every phone.
  */
 export function SocialLayout() {
   useLiveStream(applyMessageEventLater);
   const wide = useMatches().some((match) => (match.handle as SocialRouteHandle | undefined)?.wide);
+  const largeScreen = useMediaQuery(LARGE_SCREEN);
   return (
     <div className="min-h-screen bg-leather-50">
       <SocialTopBar />
@@ -36,7 +40,7 @@ export function SocialLayout() {
         <main id="content" tabIndex={-1} className="min-w-0 outline-none">
           <Outlet />
         </main>
-        {!wide && (
+        {!wide && largeScreen && (
           <aside aria-label="Friends and events" className="hidden lg:block">
             <div className="sticky top-20">
               <RightSidebar />

@@ -1,0 +1,137 @@
+import { API_PATHS } from '@corral/contract';
+import { LARGE_SCREEN } from '../config/breakpoints.ts';
+import { paths } from '../config/paths.ts';
+import { apiUrl } from '../lib/api-client.ts';
+import { FIRST_LOAD_GLOBAL, type FirstLoad } from '../lib/first-load.ts';
+import { STORAGE_KEYS } from '../lib/storage-keys.ts';
+
+/**
+ * What a member page starts with the HTML, before the web app's code has arrived (ADR 018): the app shell's
+ * inline script (`startFirstLoad`, written into app.html at build by scripts/prerender-pages.ts) preloads the
+ * page's route modules, checks the stored session, and once the check says yes, asks for the page's first
+ * calls; the API client takes the answers over (lib/first-load.ts). The addresses are the ones the page's
+ * queries ask for, byte for byte (first-load-plan.test.ts holds them to it), or the app would ask again.
+ */
+export interface FirstLoadPage {
+  /** The pages it is for: a regular expression's source, tested on `location.pathname`. */
+  match: string;
+  /** Source modules under src/ whose chunks (and the chunks they import) are preloaded. */
+  modules: string[];
+  /** The calls the page makes as soon as the session is known to be live; some only where `media` matches. */
+  requests: FirstLoadRequest[];
+}
+
+export type FirstLoadRequest = string | { url: string; media: string };
+
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+export const FIRST_LOAD_PAGES: FirstLoadPage[] = [
+  {
+    // Every page of the member area: the social layout; the top bar's counts (the bell's first page, the
+    // chat icon's inbox).
+    match: `^${literally(paths.socialHome)}(/|$)`,
+    modules: ['app/layouts/social-layout.tsx'],
+    requests: [
+      apiUrl(API_PATHS.notifications, { filter: 'all', page: 1 }),
+      apiUrl(API_PATHS.conversations, { box: 'inbox', cursor: null }),
+    ],
+  },
+  {
+    // The feed (where signing in lands): its timeline and suggestions; on a large screen, the right sidebar's
+    // three lists (app/layouts/social-layout.tsx renders it only there).
+    match: `^(${literally(paths.socialHome)}|${literally(paths.friendList)})/?$`,
+    modules: ['features/feed/routes/friend-list-page.tsx'],
+    requests: [
+      apiUrl(API_PATHS.timeline, { cursor: null }),
+      apiUrl(API_PATHS.suggestions),
+      { url: apiUrl(API_PATHS.friendRequests), media: LARGE_SCREEN },
+      { url: apiUrl(API_PATHS.upcomingEvents), media: LARGE_SCREEN },
+      { url: apiUrl(API_PATHS.friends, { q: undefined }), media: LARGE_SCREEN },
+    ],
+  },
+];
+
+/** What the inline script is given: the pages with their chunks' addresses, and where things are kept. */
+export interface FirstLoadScriptPlan {
+  global: string;
+  tokenKey: string;
+  sessionKey: string;
+  verify: string;
+  pages: { match: string; modulepreload: string[]; requests: FirstLoadRequest[] }[];
+}
+
+/**
+ * The inline script's body. It runs in the browser as written (its source is copied into the page, so it
+ * uses nothing from outside itself) and never throws: anything it cannot do, the app does as before.
+ */
+export function startFirstLoad(plan: FirstLoadScriptPlan): void {
+  const pages = plan.pages.filter((page) => new RegExp(page.match).test(location.pathname));
+  if (pages.length === 0) return;
+  // The route modules the app loads before its first render (app/router.ts), fetched beside its own code.
+  const preloaded = new Set<string>();
+  for (const page of pages) {
+    for (const href of page.modulepreload) {
+      if (preloaded.has(href)) continue;
+      preloaded.add(href);
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    }
+  }
+  let token: string | null = null;
+  try {
+    const session = JSON.parse(localStorage.getItem(plan.sessionKey) || 'null');
+    if (session?.state?.isLoggedIn === true) token = localStorage.getItem(plan.tokenKey);
+  } catch {
+    return;
+  }
+  if (!token) return;
+  // The API client's headers (lib/api-client.ts).
+  const headers = { accept: 'application/json', authorization: `Bearer ${token}` };
+  const early = { token, at: Date.now(), answers: {} as Record<string, Promise<Response>> };
+  const ask = (url: string) => {
+    const answer = fetch(url, { headers });
+    // Handled by whoever takes it; one nobody takes must not be reported as an unhandled rejection.
+    answer.catch(() => undefined);
+    early.answers[url] = answer;
+    return answer;
+  };
+  (window as unknown as Record<string, unknown>)[plan.global] = early;
+  // The session check first, as the app does: a stale token costs one 401, and no query goes out with it.
+  ask(plan.verify).then(
+    (answer) => {
+      if (!answer.ok) return;
+      for (const page of pages) {
+        for (const request of page.requests) {
+          if (typeof request === 'string') ask(request);
+          else if (matchMedia(request.media).matches) ask(request.url);
+        }
+      }
+    },
+    () => undefined,
+  );
+}
+
+/** The plan for a build: each page's modules resolved to their chunks by `chunksOf` (absolute addresses). */
+export function firstLoadScriptPlan(chunksOf: (module: string) => string[]): FirstLoadScriptPlan {
+  return {
+    global: FIRST_LOAD_GLOBAL,
+    tokenKey: STORAGE_KEYS.token,
+    sessionKey: STORAGE_KEYS.session,
+    verify: apiUrl(API_PATHS.verify),
+    pages: FIRST_LOAD_PAGES.map((page) => ({
+      match: page.match,
+      modulepreload: [...new Set(page.modules.flatMap(chunksOf))],
+      requests: page.requests,
+    })),
+  };
+}
+
+/** The inline script: `startFirstLoad` called with the build's plan. */
+export function firstLoadScript(plan: FirstLoadScriptPlan): string {
+  return `(${startFirstLoad.toString()})(${JSON.stringify(plan).replace(/</g, '\\u003c')});`;
+}
+
+export type { FirstLoad };
