@@ -27,8 +27,8 @@ export function useLiveStream(alsoApply?: StreamEventHandler): void {
     return openLiveStream({
       url: apiUrl(API_PATHS.stream),
       token,
-      onEvent: (event) => {
-        applyCacheActions(queryClient, cacheActionsFor(event));
+      onEvent: (event, connectedAt) => {
+        applyCacheActions(queryClient, cacheActionsFor(event, connectedAt));
         extra.current?.(queryClient, event);
       },
     });

@@ -29,7 +29,8 @@ export interface LiveStreamOptions {
   url: string;
   /** The member's bearer token; a new token means a new stream. */
   token: string;
-  onEvent(event: StreamEvent): void;
+  /** Every event, with when the connection that brought it was asked for (Date.now() time). */
+  onEvent(event: StreamEvent, connectedAt: number): void;
 }
 
 /**
@@ -52,22 +53,24 @@ export function openLiveStream({ url, token, onEvent }: LiveStreamOptions): () =
     return fetch(input, { ...init, headers });
   };
 
-  const onMessage = (from: EventSource, message: MessageEvent<string>) => {
+  const onMessage = (from: EventSource, connectedAt: number, message: MessageEvent<string>) => {
     // Whatever was still in flight when this connection was closed is left unread.
     if (closed || from !== source) return;
     if (message.lastEventId) lastEventId = message.lastEventId;
     const event = parseStreamEvent(message.type, message.data);
     if (!event) return;
     if (event.type === 'ready') failures = 0;
-    onEvent(event);
+    onEvent(event, connectedAt);
   };
 
   const connect = () => {
     timer = undefined;
     if (closed) return;
+    const connectedAt = Date.now();
     const current = new EventSource(url, { fetch: authorizedFetch });
     source = current;
-    for (const type of STREAM_EVENT_TYPES) current.addEventListener(type, (message) => onMessage(current, message));
+    for (const type of STREAM_EVENT_TYPES)
+      current.addEventListener(type, (message) => onMessage(current, connectedAt, message));
     current.addEventListener('error', (error) => {
       // One reconnection policy for drops and failed answers: ours, with backoff (the package's own
       // waits a fixed 3 s and gives up on any answer other than 200).

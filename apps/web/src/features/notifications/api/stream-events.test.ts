@@ -118,6 +118,26 @@ describe('what a stream event does to the cache', () => {
     expect(queryClient.getQueryData(notificationKeys.unread())).toBe(3);
     expect(stale()).toEqual([true, true, true, false, false]);
   });
+
+  it('a fresh ready refreshes only the lists answered before its connection was asked for', () => {
+    // A page's first load: the stream opens with the lists it shows, and a list answered (or asked for) since is
+    // as new as the stream; only a reconnection finds lists older than itself.
+    const queryClient = new QueryClient();
+    const connectedAt = 10_000;
+    queryClient.setQueryData(friendKeys.list(''), { data: [] }, { updatedAt: connectedAt - 1 });
+    queryClient.setQueryData(friendKeys.requests(), { data: [] }, { updatedAt: connectedAt + 1 });
+    queryClient.setQueryData(conversationKeys.unread(), { inbox: 0, requests: 0 }, { updatedAt: connectedAt + 5 });
+    applyCacheActions(
+      queryClient,
+      cacheActionsFor({ type: 'ready', unread: 0, messages, resumed: false }, connectedAt),
+    );
+    const stale = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
+    expect([stale(friendKeys.list('')), stale(friendKeys.requests()), stale(conversationKeys.unread())]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+  });
 });
 
 describe('reading the stream', () => {

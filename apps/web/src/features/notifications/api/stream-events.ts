@@ -29,15 +29,17 @@ export type MessagesUnread = { inbox: number; requests: number };
 export type CacheAction =
   | { kind: 'unread'; unread: number }
   | { kind: 'messagesUnread'; unread: MessagesUnread }
-  | { kind: 'invalidate'; queryKey: QueryKey };
+  /** `answeredBefore`: only the queries whose last answer arrived before then (Date.now() time), and not in flight. */
+  | { kind: 'invalidate'; queryKey: QueryKey; answeredBefore?: number };
 
 const invalidate = (queryKey: QueryKey): CacheAction => ({ kind: 'invalidate', queryKey });
 
 /**
  * The cache actions of a stream event: counts are put as they come, lists are fetched again (only those on
- * screen at once; the others when next shown).
+ * screen at once; the others when next shown). `connectedAt` is when the connection that brought the event was
+ * asked for.
  */
-export function cacheActionsFor(event: StreamEvent): CacheAction[] {
+export function cacheActionsFor(event: StreamEvent, connectedAt?: number): CacheAction[] {
   switch (event.type) {
     case 'notification':
       return [
@@ -53,17 +55,18 @@ export function cacheActionsFor(event: StreamEvent): CacheAction[] {
     case 'ready': {
       // A fresh start (not resumed): events may have been missed while away, so anything they touch is
       // fetched again. `friendKeys.all` holds the requests too; `conversationKeys.all` the boxes and the
-      // conversations (a resumed stream replays the messages it missed instead).
+      // conversations (a resumed stream replays the messages it missed instead). Only lists answered before
+      // this connection was asked for: those answered since, or still on their way (a page's first load: the
+      // stream opens with the lists it shows), are as new as the stream, and asking again would fetch each twice.
       const counts: CacheAction[] = [{ kind: 'unread', unread: event.unread }];
       if (isFields(event.messages)) counts.push({ kind: 'messagesUnread', unread: event.messages });
+      const since = (queryKey: QueryKey): CacheAction =>
+        connectedAt === undefined
+          ? invalidate(queryKey)
+          : { kind: 'invalidate', queryKey, answeredBefore: connectedAt };
       return event.resumed
         ? counts
-        : [
-            ...counts,
-            invalidate(notificationKeys.pages()),
-            invalidate(friendKeys.all),
-            invalidate(conversationKeys.all),
-          ];
+        : [...counts, since(notificationKeys.pages()), since(friendKeys.all), since(conversationKeys.all)];
     }
     case 'friend_request':
       // The asker's profile, if open, turns to Confirm / Delete; the asker leaves the suggestions.
@@ -103,7 +106,15 @@ export function applyCacheActions(queryClient: QueryClient, actions: CacheAction
         inbox: Math.max(0, action.unread.inbox),
         requests: Math.max(0, action.unread.requests),
       });
-    } else void queryClient.invalidateQueries({ queryKey: action.queryKey });
+    } else {
+      const { queryKey, answeredBefore } = action;
+      void queryClient.invalidateQueries({
+        queryKey,
+        ...(answeredBefore !== undefined && {
+          predicate: ({ state }) => state.fetchStatus !== 'fetching' && state.dataUpdatedAt < answeredBefore,
+        }),
+      });
+    }
   }
 }
 
