@@ -47,7 +47,8 @@ export function SuggestedFriends() {
               className="flex h-full flex-col items-center gap-2 rounded-xl border border-leather-100 p-4 text-center"
             >
               <Link to={paths.userProfile(friend.id)} className="rounded-full">
-                <Avatar src={friend.user_image} name={name} className="size-20" />
+                {/* Lazy: the cards beyond the first view wait until they are scrolled to. */}
+                <Avatar src={friend.user_image} name={name} className="size-20" lazy />
               </Link>
               <Link to={paths.userProfile(friend.id)} className="font-semibold text-leather-900 hover:underline">
                 {name}
