@@ -1,18 +1,11 @@
-import {
-  type CurrentUser,
-  LIMITS,
-  type LoginForm,
-  loginFormSchema,
-  MESSAGES,
-  type SuspendedResponse,
-} from '@corral/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { type CurrentUser, LIMITS, type LoginForm, MESSAGES, type SuspendedResponse } from '@corral/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { lazyResolver } from '../../../lib/lazy-resolver.ts';
 import { destinationFor, returnPathIn, withReturnPath } from '../../../lib/return-to.ts';
 import { STORAGE_KEYS, useSession } from '../../../lib/session-store.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
@@ -23,6 +16,12 @@ import { AuthCard, FormAlert } from '../components/auth-card.tsx';
 import { SuspendedPanel } from '../components/suspended-panel.tsx';
 
 const L = MESSAGES.login;
+
+// zod and the contract's schemas are not part of the page's first load (ADR 018): they come once the form is
+// reached, and the form waits for them at its first check.
+const loginResolver = lazyResolver<LoginForm>(() =>
+  import('../components/login-form-resolver.ts').then((module) => module.loginFormResolver),
+);
 
 /**
  * A suspended member's refusal (403, `code: 'suspended'`, the date and the reason: the contract's
@@ -60,7 +59,7 @@ export function SignInPage() {
   // busy) sends nothing.
   const sending = useRef(false);
   const form = useForm<LoginForm>({
-    resolver: zodResolver(loginFormSchema),
+    resolver: loginResolver,
     defaultValues: { email: '', password: '', remember: false },
   });
   const { errors } = form.formState;
@@ -120,7 +119,14 @@ export function SignInPage() {
       {suspension && <SuspendedPanel suspension={suspension} />}
       <FormAlert message={alert} />
       {/* POST: a press before the script has taken the form over must never put a password in the address. */}
-      <form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      <form
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        onPointerEnter={loginResolver.preload}
+        onFocus={loginResolver.preload}
+        className="flex flex-col gap-4"
+      >
         <TextField
           label="Email Address"
           type="email"
