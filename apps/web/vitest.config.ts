@@ -8,5 +8,8 @@ export default defineConfig({
     env: { TZ: 'UTC' },
     setupFiles: ['./src/test/setup.ts'],
     environment: 'node',
+    // Component tests type with userEvent, a key at a time: on 2 cores under a full CI run (load 12-14) one
+    // took over vitest's default 5 s, and its typing ran on into the next test.
+    testTimeout: 15_000,
   },
 });
