@@ -17,14 +17,19 @@ const countsOf = (row: q.MemberViewRow) => ({ inbox: row.unread_inbox, requests:
  */
 export async function pushMessage(ctx: AppContext, conversationId: number, messageId: number) {
   const views = await q.selectMemberViews(ctx.db, conversationId, messageId);
-  for (const view of views)
-    if (view.message)
-      await pushTo(ctx, view.viewer_id, {
-        type: 'message',
-        message: toMessage(ctx.storage, view.message, view.viewer_id),
-        conversation: toConversation(ctx.storage, view),
-        unread: countsOf(view),
-      });
+  // Both at once: neither member's event waits for the other's publication (a round trip to Redis).
+  await Promise.all(
+    views.map((view) =>
+      view.message
+        ? pushTo(ctx, view.viewer_id, {
+            type: 'message',
+            message: toMessage(ctx.storage, view.message, view.viewer_id),
+            conversation: toConversation(ctx.storage, view),
+            unread: countsOf(view),
+          })
+        : undefined,
+    ),
+  );
   return views;
 }
 

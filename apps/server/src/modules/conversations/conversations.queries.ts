@@ -200,15 +200,16 @@ type UnreadCountsRow = { unread_inbox: number; unread_requests: number };
  * The conversation as each of its members sees it, with their unread counts and the message `messageId`
  * (0: none): what the live events of a change carry, in one statement.
  */
-export function selectMemberViews(db: Tx, conversationId: number, messageId = 0): Promise<MemberViewRow[]> {
-  return selectRows<MemberViewRow>(
-    db,
-    sql`select ${VIEW_COLUMNS}, n.unread_inbox, n.unread_requests,
+const memberViews = preparedStatement<{ conversation: number; message: number }, MemberViewRow>(
+  (v) => sql`select ${VIEW_COLUMNS}, n.unread_inbox, n.unread_requests,
         (select ${MESSAGE_JSON} from messages m left join users su on su.id = m.sender_id
-          where m.id = ${messageId} and m.conversation_id = c.id) as message
+          where m.id = ${v.message} and m.conversation_id = c.id) as message
       from ${VIEW_FROM} cross join lateral (${UNREAD_COUNTS(sql`cm.user_id`)}) n
-      where cm.conversation_id = ${conversationId}`,
-  );
+      where cm.conversation_id = ${v.conversation}`,
+);
+
+export function selectMemberViews(db: Tx, conversationId: number, messageId = 0): Promise<MemberViewRow[]> {
+  return memberViews(db, { conversation: conversationId, message: messageId });
 }
 
 /** The pair's conversation, if they have one. */
@@ -228,15 +229,10 @@ export interface StartFacts {
   oldest_start: string | null;
 }
 
-export async function selectStartFacts(
-  db: Tx,
-  viewerId: string,
-  recipientId: string,
-  pairKey: string,
-  since: Date,
-): Promise<StartFacts | undefined> {
-  const [row] = await selectRows<StartFacts>(
-    db,
+type StartValues = { viewer: string; recipient: string; pair: string; since: string };
+
+const startFacts = preparedStatement<StartValues, StartFacts>(
+  ({ viewer: viewerId, recipient: recipientId, pair: pairKey, since }) =>
     sql`select u.message_policy as policy,
         exists (select 1 from friendships f where f.user_id = ${viewerId} and f.friend_id = u.id) as friends,
         exists (select 1 from friendships a
@@ -245,13 +241,28 @@ export async function selectStartFacts(
           where a.user_id = ${viewerId}) as mutual_friend,
         not ${notBlocked(viewerId, sql`u.id`)} as blocked,
         (select pc.id from conversations pc where pc.pair_key = ${pairKey}) as conversation_id,
-        (select count(*)::int from conversations s where s.started_by = ${viewerId} and s.created_at > ${since})
+        (select count(*)::int from conversations s where s.started_by = ${viewerId}
+          and s.created_at > ${since}::timestamptz)
           as started_today,
         (select ${utcText(sql`min(s.created_at)`, 'ms')} from conversations s
-          where s.started_by = ${viewerId} and s.created_at > ${since}) as oldest_start
+          where s.started_by = ${viewerId} and s.created_at > ${since}::timestamptz) as oldest_start
       from users u
       where u.id = ${recipientId} and u.deleted_at is null and u.is_onboard and u.phone_number_verified`,
-  );
+);
+
+export async function selectStartFacts(
+  db: Tx,
+  viewerId: string,
+  recipientId: string,
+  pairKey: string,
+  since: Date,
+): Promise<StartFacts | undefined> {
+  const [row] = await startFacts(db, {
+    viewer: viewerId,
+    recipient: recipientId,
+    pair: pairKey,
+    since: since.toISOString(),
+  });
   return row;
 }
 
@@ -270,14 +281,8 @@ export interface SendFacts {
  * The conversation's facts for the viewer, locked (`lock`) until the transaction ends: sends, reads, accepts
  * and removals of one conversation take turns, so a request's allowance and the last message stay exact.
  */
-export async function selectSendFacts(
-  db: Tx,
-  viewerId: string,
-  conversationId: number,
-  lock: boolean,
-): Promise<SendFacts | undefined> {
-  const [row] = await selectRows<SendFacts>(
-    db,
+const sendFacts = preparedStatements<{ lock: boolean }, { viewer: string; conversation: number }, SendFacts>(
+  ({ lock }, { viewer: viewerId, conversation: conversationId }) =>
     sql`select c.accepted_at is not null as accepted, c.started_by, c.last_message_id,
         om.user_id as other_id, o.id is not null as other_live,
         not ${notBlocked(viewerId, sql`om.user_id`)} as blocked,
@@ -288,13 +293,71 @@ export async function selectSendFacts(
       left join conversation_members om on om.conversation_id = c.id and om.user_id <> cm.user_id
       left join users o on o.id = om.user_id and o.deleted_at is null
       where c.id = ${conversationId} ${lock ? sql`for update of c` : sql``}`,
-  );
+);
+
+export async function selectSendFacts(
+  db: Tx,
+  viewerId: string,
+  conversationId: number,
+  lock: boolean,
+): Promise<SendFacts | undefined> {
+  const [row] = await sendFacts({ lock })(db, { viewer: viewerId, conversation: conversationId });
   return row;
 }
 
 /** A member's start of conversations take turns, so the daily cap counts exactly. */
 export async function lockStartsOf(tx: Tx, userId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('conversation starts'), hashtext(${userId}))`);
+}
+
+type NewConversationValues = {
+  pair: string;
+  startedBy: string;
+  recipient: string;
+  recipientBox: string;
+  acceptedAt: string | null;
+  at: string;
+};
+
+const newConversation = preparedStatement<NewConversationValues, { id: number | string }>(
+  (v) => sql`
+    with c as (
+      insert into conversations (pair_key, started_by, accepted_at, last_message_at, created_at)
+      values (${v.pair}, ${v.startedBy}, ${v.acceptedAt}::timestamptz, ${v.at}::timestamptz, ${v.at}::timestamptz)
+      on conflict do nothing returning id),
+    m as (
+      insert into conversation_members (conversation_id, user_id, box, last_message_at, joined_at)
+      select c.id, x.user_id, x.box, ${v.at}::timestamptz, ${v.at}::timestamptz
+      from c cross join (values (${v.startedBy}::text, 'inbox'), (${v.recipient}::text, ${v.recipientBox}::text))
+        as x(user_id, box))
+    select id from c`,
+);
+
+/**
+ * A new direct conversation of the pair with both members' rows (the starter's in the inbox, the recipient's in
+ * `recipientBox`), in one statement; null when the pair's conversation was made meanwhile (its key is unique).
+ */
+export async function insertConversationWithMembers(
+  tx: Tx,
+  input: {
+    pairKey: string;
+    startedBy: string;
+    recipientId: string;
+    recipientBox: 'inbox' | 'requests';
+    accepted: boolean;
+    at: Date;
+  },
+): Promise<number | null> {
+  const at = input.at.toISOString();
+  const [row] = await newConversation(tx, {
+    pair: input.pairKey,
+    startedBy: input.startedBy,
+    recipient: input.recipientId,
+    recipientBox: input.recipientBox,
+    acceptedAt: input.accepted ? at : null,
+    at,
+  });
+  return row ? Number(row.id) : null;
 }
 
 /** A new direct conversation of the pair, or null when one was made meanwhile (the pair's key is unique). */
@@ -335,6 +398,46 @@ export async function selectMessageByClientId(db: Tx, senderId: string, clientId
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .where(and(eq(messages.senderId, senderId), eq(messages.clientId, clientId)));
   return row;
+}
+
+type SentValues = { conversation: number; sender: string; clientId: string; body: string; at: string };
+
+/** insertMessage and recordSent in one statement: the message, then what it changes, only if it was written. */
+const sentMessage = preparedStatements<{ accepting: boolean }, SentValues, { id: number | string }>(
+  ({ accepting }, v) => sql`
+    with m as (
+      insert into messages (conversation_id, sender_id, client_id, body, created_at)
+      values (${v.conversation}, ${v.sender}, ${v.clientId}, ${v.body}, ${v.at}::timestamptz)
+      on conflict do nothing returning id),
+    c as (
+      update conversations set last_message_id = m.id, last_message_at = ${v.at}::timestamptz
+        ${accepting ? sql`, accepted_at = ${v.at}::timestamptz` : sql``}
+      from m where conversations.id = ${v.conversation}),
+    cm as (
+      update conversation_members set last_message_at = ${v.at}::timestamptz, listed = true
+        ${accepting ? sql`, box = 'inbox'` : sql``},
+        unread_count = case when user_id = ${v.sender} then 0 else unread_count + 1 end,
+        last_read_message_id = case when user_id = ${v.sender} then m.id else last_read_message_id end
+      from m where conversation_members.conversation_id = ${v.conversation})
+    select id from m`,
+);
+
+/**
+ * A message without photos, written with what it changes (recordSent), in one statement. Answers its id, or
+ * null, changing nothing, when the sender already has a message with this client id.
+ */
+export async function insertSentMessage(
+  tx: Tx,
+  input: { conversationId: number; senderId: string; clientId: string; body: string; accepting: boolean; at: Date },
+): Promise<number | null> {
+  const [row] = await sentMessage({ accepting: input.accepting })(tx, {
+    conversation: input.conversationId,
+    sender: input.senderId,
+    clientId: input.clientId,
+    body: input.body,
+    at: input.at.toISOString(),
+  });
+  return row ? Number(row.id) : null;
 }
 
 /** The new message's id, or null when the sender already has a message with this client id. */

@@ -362,6 +362,29 @@ describe('a client id names one message', () => {
     expect((await send(t.app, b, conversationId, 'Mine', id)).statusCode).toBe(201);
   });
 
+  it('answers a resend with the message sent even when a send would be refused now (a block since)', async () => {
+    // Without photos nothing is checked before the transaction: its refusal asks for the message sent first.
+    const [a, b] = await agedMembers(t.app, 2);
+    await befriend(t.app, a.user.id, b.user.id);
+    const [startId, sendId] = [clientId(), clientId()];
+    const first = await start(t.app, a, b, 'Before', startId);
+    const conversationId = first.json().conversation.id;
+    const second = await send(t.app, a, conversationId, 'Again', sendId);
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    expect((await block(b, a)).statusCode).toBe(200);
+    const before = await messageTables(t.app);
+    const restarted = await start(t.app, a, b, 'Before', startId);
+    expect([restarted.statusCode, restarted.json().message.id]).toEqual([200, first.json().message.id]);
+    const resent = await send(t.app, a, conversationId, 'Again', sendId);
+    expect([resent.statusCode, resent.json().message.id]).toEqual([200, second.json().message.id]);
+    // A new message is refused, and a client id of another conversation is still a conflict.
+    expect((await send(t.app, a, conversationId, 'New', clientId())).statusCode).toBe(403);
+    const [c] = await agedMembers(t.app, 1);
+    await befriend(t.app, a.user.id, (c as Member).user.id);
+    expect((await start(t.app, a, c as Member, 'Before', startId)).statusCode).toBe(409);
+    expect(await messageTables(t.app)).toEqual(before);
+  });
+
   it('answers a double press (the same send at once) with one message', async () => {
     const [a, b] = await agedMembers(t.app, 2);
     await befriend(t.app, a.user.id, b.user.id);

@@ -1,6 +1,6 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { blocks, friendRequests, friendships } from '../../db/schema.ts';
-import { literal, preparedStatements, type Tx, utcText } from '../../db/sql.ts';
+import { literal, preparedStatement, preparedStatements, type Tx, utcText } from '../../db/sql.ts';
 import type { Keyset } from '../../lib/keyset.ts';
 
 export async function areFriends(db: Tx, userId: string, friendId: string): Promise<boolean> {
@@ -58,10 +58,56 @@ export async function insertFriendRequest(
   return inserted[0]?.id ?? null;
 }
 
+/**
+ * The advisory lock of a pair of members, the lesser id first, compared in PostgreSQL (byte order, as `<` in
+ * JavaScript for our ids, which are ASCII), so that a statement that learns the pair as it runs takes the very
+ * lock that lockPair takes.
+ */
+const pairLock = (a: SQL | Placeholder, b: SQL | Placeholder) =>
+  sql`pg_advisory_xact_lock(hashtext(least(${a}::text collate "C", ${b}::text collate "C")),
+    hashtext(greatest(${a}::text collate "C", ${b}::text collate "C")))`;
+
+const lockOfPair = preparedStatement<{ a: string; b: string }, unknown>(({ a, b }) => sql`select ${pairLock(a, b)}`);
+
 /** Serialises everything two members do to their friendship: a request each way at once ends in one friendship. */
 export async function lockPair(tx: Tx, a: string, b: string): Promise<void> {
-  const [first, second] = a < b ? [a, b] : [b, a];
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${first}), hashtext(${second}))`);
+  await lockOfPair(tx, { a, b });
+}
+
+const lockedRequest = preparedStatement<{ id: number; recipient: string }, { sender_id: string }>(
+  ({ id, recipient }) => sql`
+    select r.sender_id, ${pairLock(sql`r.sender_id`, sql`r.recipient_id`)}
+    from friend_requests r where r.id = ${id} and r.recipient_id = ${recipient}`,
+);
+
+/**
+ * The sender of request `id` if `recipientId` received it, with the pair's lock taken (lockPair) in the same
+ * statement. What the transaction does next must be read after this statement, which may have waited for the
+ * lock: its snapshot was taken before.
+ */
+export async function lockReceivedRequest(tx: Tx, id: number, recipientId: string): Promise<string | null> {
+  const [row] = await lockedRequest(tx, { id, recipient: recipientId });
+  return row?.sender_id ?? null;
+}
+
+const requestToFriendship = preparedStatement<{ id: number }, { accepted: boolean }>(
+  ({ id }) => sql`
+    with gone as (delete from friend_requests where id = ${id} returning sender_id, recipient_id),
+    made as (
+      insert into friendships (user_id, friend_id)
+      select g.sender_id, g.recipient_id from gone g
+      union all select g.recipient_id, g.sender_id from gone g
+      on conflict do nothing)
+    select exists (select 1 from gone) as accepted`,
+);
+
+/**
+ * The request becomes a friendship (both rows), in one statement; answers false, writing nothing, when the
+ * request is gone (withdrawn, declined or ended by a block meanwhile).
+ */
+export async function turnRequestIntoFriendship(tx: Tx, id: number): Promise<boolean> {
+  const [row] = await requestToFriendship(tx, { id });
+  return row?.accepted === true;
 }
 
 export interface FriendRequestRow {

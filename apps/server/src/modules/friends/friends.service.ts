@@ -32,10 +32,12 @@ import {
   insertFriendRequest,
   insertFriendship,
   lockPair,
+  lockReceivedRequest,
   selectFriends,
   selectReceivedRequest,
   selectReceivedRequests,
   selectRequestOf,
+  turnRequestIntoFriendship,
 } from './friends.queries.ts';
 
 export type RequestOutcome = 'pending_sent' | 'friends';
@@ -132,15 +134,16 @@ export const missedFriendRequests: MissedEvents = async (ctx, userId, since) => 
 export async function acceptRequest(ctx: AppContext, viewer: Viewer, id: number): Promise<void> {
   const me = viewer.user.id;
   const news = new News();
+  // Three statements between BEGIN and COMMIT: the request read with the pair's lock taken, the request turned
+  // into the friendship, the notifications (issue 20: each statement is a round trip that ten concurrent
+  // answers queue behind).
   await ctx.db.transaction(async (tx) => {
-    const request = await selectRequestOf(tx, id, me);
-    if (!request || request.recipientId !== me) throw notFound();
-    await lockPair(tx, request.senderId, me);
-    if (!(await deleteRequestById(tx, id))) throw notFound();
-    await insertFriendship(tx, me, request.senderId);
-    await recordRequestAccepted(tx, news, { senderId: request.senderId, recipientId: me, at: now(ctx) });
+    const senderId = await lockReceivedRequest(tx, id, me);
+    if (senderId === null) throw notFound();
+    if (!(await turnRequestIntoFriendship(tx, id))) throw notFound();
+    await recordRequestAccepted(tx, news, { senderId, recipientId: me, at: now(ctx) });
     news.event(me, { type: 'friend_request_removed', id });
-    befriended(news, me, request.senderId);
+    befriended(news, me, senderId);
   });
   await news.send(ctx);
 }

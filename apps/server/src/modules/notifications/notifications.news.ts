@@ -36,24 +36,28 @@ export class News {
   async send(ctx: AppContext, countFor?: string): Promise<number> {
     const counted = new Map<string, number>();
     const ids = this.items.flatMap((item) => (item.kind === 'notification' ? [item.id] : []));
-    // Every notification in one statement, however many recipients (an event's followers).
-    const rows = new Map(
-      (ids.length > 0 ? await q.selectManyWithUnread(ctx.db, ids) : []).map((row) => [Number(row.id), row]),
-    );
-    const events = await Promise.all(
-      this.items.map(async (item): Promise<StreamEvent | null> => {
-        if (item.kind === 'event') return item.event;
-        if (item.kind === 'notification') {
-          const row = rows.get(item.id);
-          if (!row) return null;
-          counted.set(item.userId, row.unread);
-          return { type: 'notification', notification: toNotification(row), unread: row.unread };
-        }
-        const unread = await q.selectUnread(ctx.db, item.userId);
-        counted.set(item.userId, unread);
-        return { type: 'unread', unread };
-      }),
-    );
+    const unreadOf = [...new Set(this.items.flatMap((item) => (item.kind === 'unread' ? [item.userId] : [])))];
+    // Every notification in one statement, however many recipients (an event's followers), and beside it, not
+    // after it, the unread counts asked for: the events wait for both, and a round trip more is felt by every
+    // stream (issue 20).
+    const [found, counts] = await Promise.all([
+      ids.length > 0 ? q.selectManyWithUnread(ctx.db, ids) : [],
+      Promise.all(unreadOf.map((userId) => q.selectUnread(ctx.db, userId))),
+    ]);
+    const rows = new Map(found.map((row) => [Number(row.id), row]));
+    const unreadCounts = new Map(unreadOf.map((userId, i) => [userId, counts[i] ?? 0]));
+    const events = this.items.map((item): StreamEvent | null => {
+      if (item.kind === 'event') return item.event;
+      if (item.kind === 'notification') {
+        const row = rows.get(item.id);
+        if (!row) return null;
+        counted.set(item.userId, row.unread);
+        return { type: 'notification', notification: toNotification(row), unread: row.unread };
+      }
+      const unread = unreadCounts.get(item.userId) ?? 0;
+      counted.set(item.userId, unread);
+      return { type: 'unread', unread };
+    });
     // Published in order on one connection, so each member's streams receive them in order.
     await Promise.all(events.map((event, i) => (event ? pushTo(ctx, this.items[i]?.userId ?? '', event) : undefined)));
     if (countFor === undefined) return -1;

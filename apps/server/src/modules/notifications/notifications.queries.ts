@@ -1,5 +1,5 @@
 import { isStaffNotice, type NotificationKind, STAFF_NOTICE_KINDS, type StaffNoticeKind } from '@corral/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { preparedStatement, preparedStatements, selectRows, type Tx, utcText } from '../../db/sql.ts';
 import { notBlocked, notMuted, type ViewerRef, visibleTo } from '../items/items.policy.ts';
 
@@ -178,9 +178,29 @@ const recipientHears = (recipient: ViewerRef, actor: ViewerRef) =>
  * nothing was written (the recipient may not see the item).
  */
 export async function upsert(tx: Tx, c: Cause): Promise<number | null> {
+  const [row] = await selectRows<{ id: string }>(tx, upsertStatement(c));
+  return row ? Number(row.id) : null;
+}
+
+/**
+ * A friend request was accepted: the recipient's notification of it says so (read, nothing left to accept),
+ * and the sender's cause `c` is recorded as by upsert, in one statement. Answers the sender's row's id.
+ */
+export async function markAcceptedAndUpsert(
+  tx: Tx,
+  accepted: { recipientId: string; senderId: string; at: Date },
+  c: Cause,
+): Promise<number | null> {
   const [row] = await selectRows<{ id: string }>(
     tx,
-    sql`
+    sql`with accepted as (${markAcceptedStatement(accepted.recipientId, accepted.senderId, accepted.at)})
+      ${upsertStatement(c)}`,
+  );
+  return row ? Number(row.id) : null;
+}
+
+function upsertStatement(c: Cause): SQL {
+  return sql`
       insert into notifications
         (user_id, kind, cause, actor_id, post_id, friend_request_id, info, haul_booking_id, created_at, updated_at)
       select ${c.userId}, ${c.kind}, ${c.cause}, ${c.actorId}, ${c.postId ?? null}, ${c.friendRequestId ?? null},
@@ -190,9 +210,7 @@ export async function upsert(tx: Tx, c: Cause): Promise<number | null> {
       on conflict (user_id, cause) do update set actor_id = excluded.actor_id,
         friend_request_id = excluded.friend_request_id, info = excluded.info, is_read = false,
         accepted_at = null, updated_at = excluded.updated_at
-      returning id`,
-  );
-  return row ? Number(row.id) : null;
+      returning id`;
 }
 
 /**
@@ -282,14 +300,9 @@ export async function foldLikes(
 }
 
 /** The friend request notification of `recipientId` about `senderId`, answered: accepted, read, no buttons. */
-export async function markRequestAccepted(tx: Tx, recipientId: string, senderId: string, at: Date) {
-  const rows = await selectRows<{ id: string }>(
-    tx,
-    sql`update notifications set accepted_at = ${at}, is_read = true, friend_request_id = null
-      where user_id = ${recipientId} and cause = ${`friend_request:${senderId}`} returning id`,
-  );
-  return rows[0] ? Number(rows[0].id) : null;
-}
+const markAcceptedStatement = (recipientId: string, senderId: string, at: Date) =>
+  sql`update notifications set accepted_at = ${at}, is_read = true, friend_request_id = null
+      where user_id = ${recipientId} and cause = ${`friend_request:${senderId}`} returning id`;
 
 /** Deletes a notification by cause (a request withdrawn or declined); answers whether there was one. */
 export async function deleteByCause(tx: Tx, userId: string, cause: string): Promise<boolean> {

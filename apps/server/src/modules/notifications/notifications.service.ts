@@ -151,15 +151,15 @@ export async function recordRequestAccepted(
   news: News,
   c: { senderId: string; recipientId: string; at: Date },
 ) {
-  await q.markRequestAccepted(tx, c.recipientId, c.senderId, c.at);
-  news.unread(c.recipientId);
-  const id = await q.upsert(tx, {
+  // One statement: the recipient's request notification marked accepted, the sender's written.
+  const id = await q.markAcceptedAndUpsert(tx, c, {
     userId: c.senderId,
     kind: 'friend_accepted',
     cause: `friend_accepted:${c.recipientId}`,
     actorId: c.recipientId,
     at: c.at,
   });
+  news.unread(c.recipientId);
   tell(news, c.senderId, id);
 }
 
