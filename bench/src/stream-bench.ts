@@ -19,6 +19,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { LIMITS } from '@corral/contract';
 import pg from 'pg';
 import { rssKb } from './lib/server-process.ts';
 import { openStream, type Stream } from './lib/streams.ts';
@@ -95,9 +96,13 @@ async function seedMembers(n: number) {
     insert into users (id, name, email, first_name, last_name, is_onboard, phone_number_verified)
     select kind || g, 'Bench ' || kind || g, kind || g || '@bench.test', 'Bench', kind || g, true, true
     from generate_series(1, ${n}) g, (values ('listener'), ('answerer')) k(kind)`);
-  await db.query(`
-    insert into sessions (id, token, user_id, expires_at)
-    select 's-' || u.id, 't-' || u.id, u.id, now() + interval '1 day' from users u`);
+  // Sessions as sign-in makes them (expiring a session's idle time from now), so that a member's first request
+  // here is not also the day's one that moves their session forward (a write and a commit more).
+  await db.query(
+    `insert into sessions (id, token, user_id, expires_at)
+     select 's-' || u.id, 't-' || u.id, u.id, now() + make_interval(secs => $1) from users u`,
+    [LIMITS.sessionExpiresInSeconds],
+  );
   await db.query(`
     insert into friend_requests (sender_id, recipient_id)
     select 'listener' || g, 'answerer' || g from generate_series(1, ${n}) g`);
