@@ -10,10 +10,14 @@ import { type Browser, expect, type Locator, type Page, test } from '@playwright
  * cards' held badge and "edited" marker (160.3 KiB measured; the dialogs and pages behind them load on use).
  * Then to 163 KiB with the hauling board (issue 19): its API paths, routes, page titles and notification targets
  * are in the first load (162.4 KiB measured; every hauling page, tab and dialog loads on use). Issue 20 takes
- * the feed's first load apart; this budget only keeps it from growing unnoticed.
+ * the feed's first load apart; this budget only keeps it from growing unnoticed. It went to 164 KiB with the feed's
+ * first load started by the app shell (issue 20: taking over its answers, and the live stream's first `ready`
+ * no longer fetching lists again, 0.3 KiB; 163.1 KiB measured, where 162.8 was). Issue 20 also holds sign-in to
+ * the feed's budget: it loaded zod and the contract's schemas for its one form (185.0 KiB measured before); the
+ * form's checks now load when it is first reached (158.0 KiB).
  */
 const KIB = 1024;
-const BUDGETS = { home: 60 * KIB, feed: 163 * KIB };
+const BUDGETS = { home: 60 * KIB, feed: 164 * KIB, signIn: 164 * KIB };
 const DEMO = { email: 'demo@corral.app', password: 'Buckle#2026' };
 
 interface ScriptFile {
@@ -135,7 +139,7 @@ test.describe('first-load JavaScript', () => {
     expect(load.gzip, 'the home page first-load JavaScript (gzip 9, bytes)').toBeLessThanOrEqual(BUDGETS.home);
   });
 
-  test('the feed, signed in, stays within 163 KiB gzip', async ({ browser }) => {
+  test('the feed, signed in, stays within 164 KiB gzip', async ({ browser }) => {
     // Sign in once through the screen, then open the feed in a new context that has only the session.
     const signIn = await browser.newContext();
     const page = await signIn.newPage();
@@ -157,9 +161,13 @@ test.describe('first-load JavaScript', () => {
     expect(load.gzip, 'the feed first-load JavaScript (gzip 9, bytes)').toBeLessThanOrEqual(BUDGETS.feed);
   });
 
-  test('the sign-in and a policy page (printed, no budget)', async ({ browser }) => {
+  test('sign-in, signed out, stays within the feed’s budget', async ({ browser }) => {
     const signIn = await firstVisit(browser, '/sign-in', (page) => page.getByRole('button', { name: 'Log In' }));
-    report('sign-in /sign-in', signIn);
+    report('sign-in /sign-in', signIn, BUDGETS.signIn);
+    expect(signIn.gzip, 'the sign-in first-load JavaScript (gzip 9, bytes)').toBeLessThanOrEqual(BUDGETS.signIn);
+  });
+
+  test('a policy page (printed, no budget)', async ({ browser }) => {
     const policy = await firstVisit(browser, '/privacy-policy', (page) =>
       page.getByRole('heading', { level: 1 }).first(),
     );

@@ -1,15 +1,9 @@
 import { LIMITS } from '@corral/contract';
-import { useSyncExternalStore } from 'react';
 import { Toaster } from 'sonner';
+import { useMediaQuery } from '../lib/use-media-query.ts';
 
 /** Below Tailwind's `sm`: where the app's modals are bottom sheets (ui/modal.tsx). */
 const PHONE = '(max-width: 639.98px)';
-
-const subscribe = (onChange: () => void) => {
-  const query = window.matchMedia(PHONE);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-};
 
 /**
  * The app's toasts. Spec: they close after 5000 ms, at most 20 show, the newest in front. Where they sit is
@@ -19,11 +13,7 @@ const subscribe = (onChange: () => void) => {
  * buttons.
  */
 export function AppToaster() {
-  const phone = useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(PHONE).matches,
-    () => false,
-  );
+  const phone = useMediaQuery(PHONE, false);
   return (
     <Toaster
       position={phone ? 'bottom-center' : 'top-right'}

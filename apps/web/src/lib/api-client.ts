@@ -86,17 +86,6 @@ function failure(status: number, statusText: string, body: unknown, retryAfter: 
 const networkError = () => new ApiError(0, NETWORK_ERROR_MESSAGE, {}, true);
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
-/** `answer`, or an AbortError as soon as `signal` aborts (an early answer was asked for without it). */
-function abortable(answer: Promise<Response>, signal: AbortSignal | undefined): Promise<Response> {
-  if (!signal) return answer;
-  return new Promise((resolve, reject) => {
-    const abort = () => reject(signal.reason ?? new DOMException('The request was aborted.', 'AbortError'));
-    if (signal.aborted) abort();
-    signal.addEventListener('abort', abort, { once: true });
-    answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
-  });
-}
-
 async function request<T>(method: string, path: string, body?: Body, options: RequestOptions = {}): Promise<T> {
   const headers = baseHeaders();
   let payload: BodyInit | undefined;
@@ -106,13 +95,12 @@ async function request<T>(method: string, path: string, body?: Body, options: Re
     payload = JSON.stringify(body);
   }
   const url = apiUrl(path, options.query);
-  // The page's first calls may already be on their way, asked by the app shell (lib/first-load.ts).
+  // The page's first calls may already be on their way, asked by the app shell (lib/first-load.ts). Such an
+  // answer does not stop when `signal` aborts: the query it is for leaves it unread (TanStack Query's cancel).
   const early = method === 'GET' ? takeFirstLoadAnswer(url, getToken()) : undefined;
   let response: Response;
   try {
-    response = await (early
-      ? abortable(early, options.signal)
-      : fetch(url, { method, headers, body: payload, signal: options.signal }));
+    response = await (early ?? fetch(url, { method, headers, body: payload, signal: options.signal }));
   } catch (error) {
     if (isAbort(error)) throw error;
     throw networkError();

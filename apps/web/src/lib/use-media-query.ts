@@ -5,14 +5,14 @@ import { useSyncExternalStore } from 'react';
  * prerender, jsdom), `fallback`.
  */
 export function useMediaQuery(query: string, fallback = true): boolean {
+  const list = () => window.matchMedia?.(query);
   return useSyncExternalStore(
     (onChange) => {
-      if (typeof window.matchMedia !== 'function') return () => undefined;
-      const list = window.matchMedia(query);
-      list.addEventListener('change', onChange);
-      return () => list.removeEventListener('change', onChange);
+      const watched = list();
+      watched?.addEventListener('change', onChange);
+      return () => watched?.removeEventListener('change', onChange);
     },
-    () => (typeof window.matchMedia === 'function' ? window.matchMedia(query).matches : fallback),
+    () => list()?.matches ?? fallback,
     () => fallback,
   );
 }

@@ -32,7 +32,11 @@ export type CacheAction =
   /** `answeredBefore`: only the queries whose last answer arrived before then (Date.now() time), and not in flight. */
   | { kind: 'invalidate'; queryKey: QueryKey; answeredBefore?: number };
 
-const invalidate = (queryKey: QueryKey): CacheAction => ({ kind: 'invalidate', queryKey });
+const invalidate = (queryKey: QueryKey, answeredBefore?: number): CacheAction => ({
+  kind: 'invalidate',
+  queryKey,
+  answeredBefore,
+});
 
 /**
  * The cache actions of a stream event: counts are put as they come, lists are fetched again (only those on
@@ -60,13 +64,14 @@ export function cacheActionsFor(event: StreamEvent, connectedAt?: number): Cache
       // stream opens with the lists it shows), are as new as the stream, and asking again would fetch each twice.
       const counts: CacheAction[] = [{ kind: 'unread', unread: event.unread }];
       if (isFields(event.messages)) counts.push({ kind: 'messagesUnread', unread: event.messages });
-      const since = (queryKey: QueryKey): CacheAction =>
-        connectedAt === undefined
-          ? invalidate(queryKey)
-          : { kind: 'invalidate', queryKey, answeredBefore: connectedAt };
       return event.resumed
         ? counts
-        : [...counts, since(notificationKeys.pages()), since(friendKeys.all), since(conversationKeys.all)];
+        : [
+            ...counts,
+            invalidate(notificationKeys.pages(), connectedAt),
+            invalidate(friendKeys.all, connectedAt),
+            invalidate(conversationKeys.all, connectedAt),
+          ];
     }
     case 'friend_request':
       // The asker's profile, if open, turns to Confirm / Delete; the asker leaves the suggestions.
@@ -110,9 +115,8 @@ export function applyCacheActions(queryClient: QueryClient, actions: CacheAction
       const { queryKey, answeredBefore } = action;
       void queryClient.invalidateQueries({
         queryKey,
-        ...(answeredBefore !== undefined && {
-          predicate: ({ state }) => state.fetchStatus !== 'fetching' && state.dataUpdatedAt < answeredBefore,
-        }),
+        predicate: ({ state }) =>
+          answeredBefore === undefined || (state.fetchStatus !== 'fetching' && state.dataUpdatedAt < answeredBefore),
       });
     }
   }
