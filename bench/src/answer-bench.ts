@@ -11,9 +11,11 @@
  *   fast-json-stringify compiled from the contract's JSON schema) and each compression setting on the page,
  *   synchronous (one call) and through a zlib stream (the path @fastify/compress takes above its
  *   syncThreshold), and on smaller answers (for the threshold).
+ * Every process is started first; then each round loads them one after the other (`--duration` seconds each,
+ * at 1 and at 10 connections), and the figures are each one's median over the rounds.
  * Run bench/src/generate.ts first with the same --posts and BENCH_DATABASE_URL.
  *
- *   node --import tsx bench/src/answer-bench.ts --posts 1000001 [--duration 4] [--settings br:4,gzip:1]
+ *   node --import tsx bench/src/answer-bench.ts --posts 1000001 [--duration 3] [--rounds 3] [--settings br:1,gzip:6]
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -37,7 +39,8 @@ import { benchServerEnv, RESULTS_DIR, startServer, stopServer } from './lib/serv
 const { values } = parseArgs({
   options: {
     posts: { type: 'string', default: '1000001' },
-    duration: { type: 'string', default: '4' },
+    duration: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '3' },
     // API_COMPRESSION values to load the server with, besides 'false' and the default ('true').
     settings: { type: 'string', default: 'br:1,br:4,gzip:6' },
     port: { type: 'string', default: '3953' },
@@ -45,6 +48,7 @@ const { values } = parseArgs({
   },
 });
 const duration = Number(values.duration);
+const rounds = Number(values.rounds);
 const settings = ['true', ...values.settings.split(',').filter(Boolean)];
 const databaseUrl = benchDatabaseUrl();
 const serverEnv = benchServerEnv(databaseUrl);
@@ -223,35 +227,34 @@ interface Run {
   c1: LoadResult;
   c10: LoadResult;
 }
-async function loadRoute(url: string, headers: http.OutgoingHttpHeaders, pid: number | undefined, expected?: string) {
-  const sent = await wire(url, headers);
-  if (expected !== undefined && decode(sent) !== expected) throw new Error(`${url}: the answer is not the page`);
-  const request = { url, headers };
-  const c1 = await load(() => request, { connections: 1, duration, cpuOf: pid });
-  const c10 = await load(() => request, { connections: 10, duration, cpuOf: pid });
-  return { wire: sent.bytes, encoding: sent.encoding || 'none', c1, c10 } satisfies Run;
+/** The median of each figure over the rounds. */
+function median(results: LoadResult[]): LoadResult {
+  const mid = <T>(values: T[], by: (value: T) => number) =>
+    by([...values].sort((a, b) => by(a) - by(b))[Math.floor(values.length / 2)] as T);
+  return {
+    p50: mid(results, (r) => r.p50),
+    p99: mid(results, (r) => r.p99),
+    rps: mid(results, (r) => r.rps),
+    served: mid(results, (r) => r.served),
+    refusals: mid(results, (r) => r.refusals),
+    cpuPerRequest: mid(results, (r) => r.cpuPerRequest ?? 0),
+    machineBusy: mid(results, (r) => r.machineBusy ?? 0),
+  };
+}
+
+/** What is loaded: the endpoint under one setting, or a yardstick route; per viewer, its URL and headers. */
+interface Target {
+  name: string;
+  pid: number | undefined;
+  url: (viewer: Viewer) => string;
+  headers: (viewer: Viewer) => http.OutgoingHttpHeaders;
+  /** The endpoint and the bare route answer the recorded page; the pg route answers rows. */
+  answersThePage: boolean;
 }
 
 const ACCEPT = { 'accept-encoding': 'br, gzip' };
-const endpoint = new Map<string, Run>();
-const key = (setting: string, viewer: Viewer) => `${setting} ${viewer.name}`;
-const api = `http://127.0.0.1:${values.port}/api/home/timeline`;
-for (const setting of ['false', ...settings]) {
-  const server = await startServer(values.port, { ...serverEnv, API_COMPRESSION: setting });
-  try {
-    for (const viewer of viewers) {
-      const headers = { authorization: `Bearer ${viewer.token}`, ...(setting === 'false' ? {} : ACCEPT) };
-      const run = await loadRoute(api, headers, server.pid, pageOf(viewer).body);
-      endpoint.set(key(setting, viewer), run);
-      console.log(
-        `API_COMPRESSION=${setting} ${viewer.name}: ${run.encoding}, ${run.wire} B, c=1 ${fmt(run.c1.p50)} ms, c=10 ${Math.round(run.c10.rps)} rps, ${fmt(run.c1.cpuPerRequest ?? 0)} / ${fmt(run.c10.cpuPerRequest ?? 0)} ms CPU`,
-      );
-    }
-  } finally {
-    await stopServer(server);
-  }
-}
-
+const servers: ChildProcess[] = [];
+const targets: Target[] = [];
 const specFile = path.join(RESULTS_DIR, 'answer-reference.json');
 const spec: ReferenceSpec = {
   databaseUrl,
@@ -260,20 +263,76 @@ const spec: ReferenceSpec = {
 };
 await mkdir(RESULTS_DIR, { recursive: true });
 await writeFile(specFile, JSON.stringify(spec));
-const reference = await startReference(values['reference-port'], specFile);
-const bare = new Map<string, Run>();
-const withPg = new Map<string, Run>();
+const runs = new Map<string, Run>();
+const key = (target: string, viewer: Viewer) => `${target} ${viewer.name}`;
 try {
-  const base = `http://127.0.0.1:${values['reference-port']}`;
-  for (const viewer of viewers) {
-    bare.set(viewer.name, await loadRoute(`${base}/bare/${viewer.name}`, {}, reference.pid, pageOf(viewer).body));
-    withPg.set(viewer.name, await loadRoute(`${base}/pg/${viewer.name}`, {}, reference.pid));
-    console.log(`references ${viewer.name}: done`);
+  // Every process up at once, so that each round loads them one after the other within seconds: what the
+  // machine's other work does to a round, it does to all of them alike.
+  for (const [index, setting] of ['false', ...settings].entries()) {
+    const port = String(Number(values.port) + index * 2);
+    const server = await startServer(port, { ...serverEnv, API_COMPRESSION: setting });
+    servers.push(server);
+    targets.push({
+      name: setting,
+      pid: server.pid,
+      url: () => `http://127.0.0.1:${port}/api/home/timeline`,
+      headers: (viewer) => ({ authorization: `Bearer ${viewer.token}`, ...(setting === 'false' ? {} : ACCEPT) }),
+      answersThePage: true,
+    });
   }
+  const reference = await startReference(values['reference-port'], specFile);
+  servers.push(reference);
+  const base = `http://127.0.0.1:${values['reference-port']}`;
+  for (const route of ['bare', 'pg'])
+    targets.push({
+      name: route,
+      pid: reference.pid,
+      url: (viewer) => `${base}/${route}/${viewer.name}`,
+      headers: () => ({}),
+      answersThePage: route === 'bare',
+    });
+
+  const wires = new Map<string, Wire>();
+  for (const target of targets)
+    for (const viewer of viewers) {
+      const sent = await wire(target.url(viewer), target.headers(viewer));
+      if (target.answersThePage && decode(sent) !== pageOf(viewer).body)
+        throw new Error(`${target.name} ${viewer.name}: the answer is not the page`);
+      wires.set(key(target.name, viewer), sent);
+    }
+  const results = new Map<string, LoadResult[]>();
+  for (let round = 0; round < rounds; round += 1) {
+    for (const viewer of viewers)
+      for (const connections of [1, 10]) {
+        // Each round in another order: no target always follows the same one.
+        const order = targets.map((_, i) => targets[(i + round) % targets.length] as Target);
+        for (const target of order) {
+          const request = { url: target.url(viewer), headers: target.headers(viewer) };
+          const result = await load(() => request, { connections, duration, cpuOf: target.pid });
+          const at = `${key(target.name, viewer)} ${connections}`;
+          results.set(at, [...(results.get(at) ?? []), result]);
+        }
+      }
+    console.log(`round ${round + 1} of ${rounds} done, load average ${loadAverage()}`);
+  }
+  for (const target of targets)
+    for (const viewer of viewers) {
+      const sent = wires.get(key(target.name, viewer)) as Wire;
+      const at = key(target.name, viewer);
+      runs.set(at, {
+        wire: sent.bytes,
+        encoding: sent.encoding || 'none',
+        c1: median(results.get(`${at} 1`) ?? []),
+        c10: median(results.get(`${at} 10`) ?? []),
+      });
+    }
 } finally {
-  await stopServer(reference);
+  for (const server of servers) await stopServer(server);
   closeConnections();
 }
+const endpoint = runs;
+const bare = new Map(viewers.map((viewer) => [viewer.name, runs.get(key('bare', viewer)) as Run]));
+const withPg = new Map(viewers.map((viewer) => [viewer.name, runs.get(key('pg', viewer)) as Run]));
 
 async function startReference(port: string, file: string): Promise<ChildProcess> {
   const child = spawn(
@@ -317,7 +376,7 @@ const compressionLines = viewers.flatMap((viewer) =>
 const report = [
   `# The cost of an answer: GET /api/home/timeline, page 1, ${Number(values.posts).toLocaleString('en-US')} posts`,
   '',
-  `${duration} s a run, latencies in ms (p50 / p99 / requests a second), CPU in ms per request (c=1 / c=10) of the`,
+  `${rounds} rounds of ${duration} s a run, medians; latencies in ms (p50 / p99 / requests a second), CPU in ms per request (c=1 / c=10) of the`,
   `process answering. Load average ${startLoad} at the start, ${loadAverage()} at the end.`,
   '',
   '| viewer (friends) | endpoint, plain, c=1 | endpoint, plain, c=10 | endpoint, compressed (default), c=1 | bare Fastify c=1 | Fastify + pg c=1 | Fastify + pg c=10 | endpoint ÷ Fastify + pg p50, plain (aim ≤ 1.3) | the same, compressed | endpoint ÷ Fastify + pg rps, c=10, plain | endpoint CPU, plain | bare Fastify CPU | Fastify + pg CPU |',

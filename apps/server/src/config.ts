@@ -21,7 +21,10 @@ export interface ApiEncoding {
 export type ApiCompression = false | readonly ApiEncoding[];
 
 /** What API_COMPRESSION=true means: the cheapest setting that pays, by CPU per request (bench/src/answer-bench.ts). */
-export const DEFAULT_API_COMPRESSION: readonly ApiEncoding[] = [{ encoding: 'gzip', level: 1 }];
+export const DEFAULT_API_COMPRESSION: readonly ApiEncoding[] = [
+  { encoding: 'br', level: 1 },
+  { encoding: 'gzip', level: 1 },
+];
 const LEVELS = { br: [0, 11], gzip: [1, 9] } as const;
 
 /** 'true', 'false' (and their synonyms), or 'br:4,gzip:6'; null for anything else. */

@@ -154,10 +154,13 @@ describe('configuration', () => {
       expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrowError(/TRUST_PROXY must be/);
   });
 
-  it('takes API_COMPRESSION as on (gzip at level 1), off, or encodings with their levels', () => {
-    const gzip1 = [{ encoding: 'gzip', level: 1 }];
-    expect(loadConfig({}).apiCompression).toEqual(gzip1);
-    expect(loadConfig({ API_COMPRESSION: 'true' }).apiCompression).toEqual(gzip1);
+  it('takes API_COMPRESSION as on (brotli 1, else gzip 1), off, or encodings with their levels', () => {
+    const cheapest = [
+      { encoding: 'br', level: 1 },
+      { encoding: 'gzip', level: 1 },
+    ];
+    expect(loadConfig({}).apiCompression).toEqual(cheapest);
+    expect(loadConfig({ API_COMPRESSION: 'true' }).apiCompression).toEqual(cheapest);
     expect(loadConfig({ API_COMPRESSION: 'false' }).apiCompression).toBe(false);
     expect(loadConfig({ API_COMPRESSION: 'br:4, gzip:6' }).apiCompression).toEqual([
       { encoding: 'br', level: 4 },

@@ -94,7 +94,7 @@ export function registerWebApp(
 
 /**
  * Compresses the API's answers of 1 KiB or more for clients that accept one of API_COMPRESSION's encodings
- * (by default gzip at level 1: the cheapest that pays, docs/decisions/032-cost-of-an-answer.md). An answer of
+ * (by default brotli at quality 1, else gzip at level 1: the cheapest that pays, docs/decisions/032-cost-of-an-answer.md). An answer of
  * up to 64 KiB is compressed in one synchronous call: @fastify/compress's default bound on two cores is 8 KiB,
  * so a timeline page (8-9 KiB) went through a zlib stream and a chunked response, which cost the process 0.5-0.8
  * ms of CPU a request where the call costs a few tens of µs. The live stream writes to the socket itself and is
