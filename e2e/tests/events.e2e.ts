@@ -3,6 +3,12 @@ import { animationsDone, logInThroughUi, newcomer, readyMember, uniqueStamp } fr
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
 
+/**
+ * The day `days` after today (UTC), 'YYYY-MM-DD': the event is some weeks ahead whatever day the suite runs, since
+ * My events lists only events not yet ended by the server's clock (it was on fixed days in March 2027).
+ */
+const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
 /** Drops a PNG drawn on a canvas on the image drop zone, as a file dragged from the desktop would be. */
 async function dropImage(page: Page, testId: string, type = 'image/png') {
   await page.getByTestId(testId).evaluate(async (zone, mime) => {
@@ -67,9 +73,10 @@ test('a member creates an event with an image and three performances; another fo
   await page.getByRole('button', { name: 'Create event' }).click();
   await expect(modal.getByLabel('Event title')).toHaveValue(title);
   await expect(modal.getByRole('button', { name: 'Discard draft' })).toBeVisible();
-  await modal.getByLabel('Start date').fill('2027-03-04');
+  const [firstDay, secondDay, lastDay] = [daysAhead(42), daysAhead(43), daysAhead(44)];
+  await modal.getByLabel('Start date').fill(firstDay);
   await modal.getByLabel('Start time').fill('09:00');
-  await modal.getByLabel('End date').fill('2027-03-06');
+  await modal.getByLabel('End date').fill(lastDay);
   await modal.getByLabel('End time').fill('18:00');
   await modal.getByLabel('Time zone').selectOption('America/Denver');
   await modal.getByLabel('Event location').fill('Frontier Park Arena');
@@ -93,9 +100,9 @@ test('a member creates an event with an image and three performances; another fo
   await expect(modal.getByPlaceholder('Bareback Riding')).toBeVisible();
   await modal.getByRole('button', { name: 'Add performance' }).click();
   const rows = [
-    ['Team Roping', '2027-03-04', '10:00'],
-    ['Bareback Riding', '2027-03-05', '13:30'],
-    ['Barrel Racing', '2027-03-06', '15:00'],
+    ['Team Roping', firstDay, '10:00'],
+    ['Bareback Riding', secondDay, '13:30'],
+    ['Barrel Racing', lastDay, '15:00'],
   ] as const;
   for (const [index, [name, date, time]] of rows.entries()) {
     await modal.getByLabel(`Performance ${index + 1} name`).fill(name);

@@ -5,11 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, befriend, setUpMember } from '../../../test/factories.ts';
 import {
   createEventVia,
+  denverAt,
+  denverWords,
   draftFields,
+  EVENT_TIMES,
+  eventDay,
   multipart,
   photo,
   type References,
   references,
+  START_DATE,
+  utcSeconds,
 } from '../../../test/fixtures/events.fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { selectRows } from '../../db/sql.ts';
@@ -52,9 +58,9 @@ describe('POST /api/events', () => {
     expect(item).toMatchObject({
       type: '4',
       title: 'Cheyenne Frontier Days',
-      // 18:00 in Denver (MST, UTC-7) on 2 December is 01:00 UTC on the 3rd.
-      from_date: '2026-12-03T01:00:00Z',
-      to_date: '2026-12-05T05:00:00Z',
+      // 18:00 in Denver (UTC-7 in winter, UTC-6 in summer) is 01:00 (00:00) UTC the next day.
+      from_date: utcSeconds(EVENT_TIMES.start),
+      to_date: utcSeconds(EVENT_TIMES.end),
       location: 'Frontier Park Arena',
       added_money: 1500,
     });
@@ -79,8 +85,8 @@ describe('POST /api/events', () => {
       association: { id: refs.associations[0] },
     });
     expect(detail.performances.map((p) => [p.name, p.starts_at])).toEqual([
-      ['Team Roping', '2026-12-03T02:00:00Z'],
-      ['Bareback Riding', '2026-12-04T03:30:00Z'],
+      ['Team Roping', utcSeconds(EVENT_TIMES.performances[0] as Date)],
+      ['Bareback Riding', utcSeconds(EVENT_TIMES.performances[1] as Date)],
     ]);
     expect(detail.image?.src).toMatch(/\.webp$/);
 
@@ -95,7 +101,7 @@ describe('POST /api/events', () => {
     ['eventTitle', 'x'.repeat(51), M.titleTooLong],
     ['startDate', '', M.startDateRequired],
     ['startTime', '25:00', M.startTimeRequired],
-    ['endDate', '2026-12-01', M.endDateBeforeStart],
+    ['endDate', eventDay(-1), M.endDateBeforeStart],
     ['endTime', '', M.endTimeRequired],
     ['timeZone', 'Mars/Olympus', M.timeZoneInvalid],
     ['eventLocation', '', M.locationRequired],
@@ -103,9 +109,9 @@ describe('POST /api/events', () => {
     ['eventType', 'parade', M.eventTypeRequired],
     ['privateEvent', 'maybe', M.privateRequired],
     ['performances', '[]', M.performancesRequired],
-    ['performances', '[{"name":"","date":"2026-12-02","time":"19:00"}]', M.performanceNameRequired],
-    ['performances', '[{"name":"Roping","date":"2026-12-09","time":"19:00"}]', M.performanceDateOutside],
-    ['performances', '[{"name":"Roping","date":"2026-12-02","time":""}]', M.performanceTimeRequired],
+    ['performances', `[{"name":"","date":"${START_DATE}","time":"19:00"}]`, M.performanceNameRequired],
+    ['performances', `[{"name":"Roping","date":"${eventDay(7)}","time":"19:00"}]`, M.performanceDateOutside],
+    ['performances', `[{"name":"Roping","date":"${START_DATE}","time":""}]`, M.performanceTimeRequired],
     ['associationType', '', M.associationRequired],
     ['associationType', '999999', M.associationRequired],
     ['circuits', '999999', M.circuitsRequired],
@@ -217,7 +223,10 @@ describe('following', () => {
     expect((await multipart(t.app, 'PATCH', `/api/events/${id}`, a.token, changed)).statusCode).toBe(404);
     const edit = await multipart(t.app, 'PATCH', `/api/events/${id}`, owner.token, changed, [await photo(640, 480)]);
     expect(edit.statusCode, edit.body).toBe(200);
-    expect(edit.json().data).toMatchObject({ title: 'Cheyenne Days', from_date: '2026-12-03T02:00:00Z' });
+    expect(edit.json().data).toMatchObject({
+      title: 'Cheyenne Days',
+      from_date: utcSeconds(denverAt(START_DATE, '19:00')),
+    });
     expect(edit.json().data.image.width).toBe(640);
     // A second edit folds into the same notification, on top and unread.
     const removed = await multipart(t.app, 'PATCH', `/api/events/${id}`, owner.token, {
@@ -284,7 +293,7 @@ describe('following', () => {
     const note = (await get('/api/notifications', fan.token))
       .json()
       .data.find((n: { post_id: number }) => n.post_id === id);
-    expect(note.info).toBe('New start: Dec 2, 2026 5:30 PM MST');
+    expect(note.info).toBe(`New start: ${denverWords(START_DATE, '17:30')}`);
   });
 });
 
@@ -294,8 +303,9 @@ describe('GET /api/events', () => {
     const viewer = await setUpMember(t.app);
     const association = refs.associations.at(-1) ?? 1;
     const ids: number[] = [];
-    for (let day = 10; day < 22; day++) {
-      const date = `2027-01-${String(day).padStart(2, '0')}`;
+    // Twelve days in a row, from 39 days after the draft's first (as Jan 10–21, 2027 were after Dec 2, 2026).
+    for (let day = 39; day < 51; day++) {
+      const date = eventDay(day);
       ids.push(
         await createEventVia(t.app, owner.token, refs, {
           startDate: date,
@@ -395,7 +405,7 @@ describe('calendars', () => {
     expect(text).not.toMatch(/[^\r]\n/);
     const calendar = new ICAL.Component(ICAL.parse(text));
     // The event's own zone: its wall clock with TZID, and the VTIMEZONE that the parser places it by.
-    expect(text).toContain('DTSTART;TZID=America/Denver:20261202T180000');
+    expect(text).toContain(`DTSTART;TZID=America/Denver:${START_DATE.replaceAll('-', '')}T180000`);
     const zones = calendar.getAllSubcomponents('vtimezone');
     expect(zones.map((zone) => zone.getFirstPropertyValue('tzid'))).toEqual(['America/Denver']);
     for (const zone of zones) ICAL.TimezoneService.register(zone);
@@ -404,11 +414,11 @@ describe('calendars', () => {
     const event = new ICAL.Event(vevent);
     expect(event.startDate.zone?.tzid).toBe('America/Denver');
     expect(event.summary).toBe('Roping, Riding; and \\ more');
-    expect(event.startDate.toJSDate().toISOString()).toBe('2026-12-03T01:00:00.000Z');
-    expect(event.endDate.toJSDate().toISOString()).toBe('2026-12-05T05:00:00.000Z');
+    expect(event.startDate.toJSDate().toISOString()).toBe(EVENT_TIMES.start.toISOString());
+    expect(event.endDate.toJSDate().toISOString()).toBe(EVENT_TIMES.end.toISOString());
     expect(event.uid).toContain(`event-${id}@`);
     expect(event.location).toContain('Cheyenne, WY');
-    expect(event.description).toContain('Times in America/Denver: Dec 2, 2026 6:00 PM MST');
+    expect(event.description).toContain(`Times in America/Denver: ${denverWords(START_DATE, '18:00')}`);
     expect(vevent.getFirstPropertyValue('status')).toBe('CONFIRMED');
     // The link opens the event's page in the app.
     expect(String(vevent.getFirstPropertyValue('url'))).toMatch(new RegExp(`/social_home/event/${id}$`));

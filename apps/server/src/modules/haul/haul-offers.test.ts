@@ -2,8 +2,20 @@ import { HAUL_MESSAGES, type HaulingResponse } from '@corral/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, befriend, setUpMember } from '../../../test/factories.ts';
-import { draftFields, multipart, type References, references } from '../../../test/fixtures/events.fixtures.ts';
 import {
+  addDays,
+  denverAt,
+  draftFields,
+  eventDay,
+  multipart,
+  type References,
+  references,
+  START_DATE,
+} from '../../../test/fixtures/events.fixtures.ts';
+import {
+  DEPART_FROM,
+  DEPART_UNTIL,
+  DEPARTURE_DATE,
   haulCount,
   offerBody,
   performancesOf,
@@ -69,8 +81,8 @@ describe('the Hauling tab', () => {
     // Filters: more horses than stalls free, another rate type, another day.
     expect((await tab(event.id, rider.token, '?horses=4')).offers).toEqual([]);
     expect((await tab(event.id, rider.token, '?rate=professional')).offers).toEqual([]);
-    expect((await tab(event.id, rider.token, '?date=2026-12-01')).offers).toHaveLength(1);
-    expect((await tab(event.id, rider.token, '?date=2026-11-28')).offers).toEqual([]);
+    expect((await tab(event.id, rider.token, `?date=${DEPARTURE_DATE}`)).offers).toHaveLength(1);
+    expect((await tab(event.id, rider.token, `?date=${addDays(DEPARTURE_DATE, -3)}`)).offers).toEqual([]);
     expect((await get(`/api/events/${event.id}/hauling?date=0000-01-01`, rider.token)).statusCode).toBe(422);
   }, 60_000);
 
@@ -89,8 +101,8 @@ describe('the Hauling tab', () => {
         payload: {
           event_id: event.id,
           origin_place_id: greeley,
-          depart_from: '2026-12-01T15:00:00.000Z',
-          depart_until: '2026-12-01T18:00:00.000Z',
+          depart_from: DEPART_FROM,
+          depart_until: DEPART_UNTIL,
           horses: 2,
         },
       });
@@ -125,13 +137,16 @@ describe('offer rules', () => {
   }, 60_000);
   const body = (overrides: Parameters<typeof offerBody>[3] = {}) =>
     offerBody(event.id, event.performances[0] ?? 0, denver, overrides);
+  // Insurance valid half a year past the departure day, and insurance that ends the day before it.
+  const insured = addDays(DEPARTURE_DATE, 182);
+  const lapsed = addDays(DEPARTURE_DATE, -1);
 
   it('refuses a professional offer without its number or without insurance, and stores nothing', async () => {
     const before = await haulCount(t.app);
     const noNumber = await postOffer(
       t.app,
       driver.token,
-      body({ rate_type: 'professional', cap_per_horse: null, insurance_expires_on: '2027-06-01' }),
+      body({ rate_type: 'professional', cap_per_horse: null, insurance_expires_on: insured }),
     );
     expect(noNumber.statusCode).toBe(422);
     expect(noNumber.json().message).toBe(HAUL_MESSAGES.professionalNeedsNumber);
@@ -145,20 +160,20 @@ describe('offer rules', () => {
     const expired = await postOffer(
       t.app,
       driver.token,
-      body({ rate_type: 'professional', usdot_number: '1234567', insurance_expires_on: '2026-11-30' }),
+      body({ rate_type: 'professional', usdot_number: '1234567', insurance_expires_on: lapsed }),
     );
     expect(expired.json().message).toBe(HAUL_MESSAGES.insuranceExpired);
     expect(await haulCount(t.app)).toEqual(before);
     const ok = await postOffer(
       t.app,
       driver.token,
-      body({ rate_type: 'professional', mc_number: 'MC-123456', insurance_expires_on: '2027-06-01', price: 900 }),
+      body({ rate_type: 'professional', mc_number: 'MC-123456', insurance_expires_on: insured, price: 900 }),
     );
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json().data[0].professional).toEqual({
       usdot_number: null,
       mc_number: 'MC-123456',
-      insurance_expires_on: '2027-06-01',
+      insurance_expires_on: insured,
     });
   });
 
@@ -188,8 +203,11 @@ describe('offer rules', () => {
       ['huge detour', body({ detour_km: 100000 })],
       ['huge event id', { ...body(), event_id: 1e30 }],
       ['past departure', body({ depart_from: '2020-01-01T10:00:00Z', depart_until: '2020-01-01T12:00:00Z' })],
-      ['window backwards', body({ depart_from: '2026-12-01T18:00:00Z', depart_until: '2026-12-01T15:00:00Z' })],
-      ['after arrival', body({ depart_from: '2026-12-01T18:00:00Z', depart_until: '2026-12-05T15:00:00Z' })],
+      ['window backwards', body({ depart_from: DEPART_UNTIL, depart_until: DEPART_FROM })],
+      [
+        'after arrival',
+        body({ depart_from: DEPART_UNTIL, depart_until: denverAt(eventDay(3), '08:00').toISOString() }),
+      ],
       ["another event's performance", body({ arrive_performance_id: other.performances[0] ?? 0 })],
       ['unknown place', body({ origin_place_id: 2147483000 })],
       ['unknown event', { ...body(), event_id: 999999999 }],
@@ -207,21 +225,23 @@ describe('offer rules', () => {
 
   it('makes a run of events in one transaction; a leg cannot leave from an event without a place', async () => {
     const organiser = await setUpMember(t.app);
+    // The second event is four days after the first (its finals at 19:00); its legs leave the day before, 08:00–11:00.
+    const denverIso = (days: number, time: string) => denverAt(eventDay(days), time).toISOString();
     const second = await placedEvent(t.app, organiser.token, refs, greeley, {
-      startDate: '2026-12-06',
-      endDate: '2026-12-07',
-      performances: JSON.stringify([{ name: 'Finals', date: '2026-12-06', time: '19:00' }]),
+      startDate: eventDay(4),
+      endDate: eventDay(5),
+      performances: JSON.stringify([{ name: 'Finals', date: eventDay(4), time: '19:00' }]),
     });
     const unplaced = await placedEvent(t.app, organiser.token, refs, null, {
-      startDate: '2026-12-06',
-      endDate: '2026-12-07',
-      performances: JSON.stringify([{ name: 'Finals', date: '2026-12-06', time: '19:00' }]),
+      startDate: eventDay(4),
+      endDate: eventDay(5),
+      performances: JSON.stringify([{ name: 'Finals', date: eventDay(4), time: '19:00' }]),
     });
     const leg = (e: { id: number; performances: number[] }) => ({
       event_id: e.id,
       arrive_performance_id: e.performances[0] ?? 0,
-      depart_from: '2026-12-05T15:00:00.000Z',
-      depart_until: '2026-12-05T18:00:00.000Z',
+      depart_from: denverIso(3, '08:00'),
+      depart_until: denverIso(3, '11:00'),
     });
     const run = await postOffer(t.app, driver.token, body({ next_legs: [leg(second)] }));
     expect(run.statusCode, run.body).toBe(201);
@@ -237,23 +257,19 @@ describe('offer rules', () => {
       t.app,
       driver.token,
       offerBody(unplaced.id, unplaced.performances[0] ?? 0, denver, {
-        depart_from: '2026-12-05T15:00:00.000Z',
-        depart_until: '2026-12-05T18:00:00.000Z',
-        next_legs: [
-          { ...leg(second), depart_from: '2026-12-06T08:00:00.000Z', depart_until: '2026-12-06T10:00:00.000Z' },
-        ],
+        depart_from: denverIso(3, '08:00'),
+        depart_until: denverIso(3, '11:00'),
+        next_legs: [{ ...leg(second), depart_from: denverIso(4, '01:00'), depart_until: denverIso(4, '03:00') }],
       }),
     );
     expect(middle.statusCode, middle.body).toBe(422);
     expect(middle.json().message).toBe(LEG_ORIGIN_UNKNOWN);
-    // Each leg leaves once the one before has arrived (the first arrives Dec 2, 19:00 Denver), for another event.
+    // Each leg leaves once the one before has arrived (the first arrives START_DATE, 19:00 Denver), for another event.
     const early = await postOffer(
       t.app,
       driver.token,
       body({
-        next_legs: [
-          { ...leg(second), depart_from: '2026-12-01T20:00:00.000Z', depart_until: '2026-12-02T10:00:00.000Z' },
-        ],
+        next_legs: [{ ...leg(second), depart_from: denverIso(-1, '13:00'), depart_until: denverIso(0, '03:00') }],
       }),
     );
     expect(early.statusCode, early.body).toBe(422);
@@ -325,7 +341,7 @@ describe('an offer and its event’s edits', () => {
 
     // The first performance an hour later, renamed; the second one dropped.
     const moved = await edit({
-      performances: JSON.stringify([{ name: 'Slack', date: '2026-12-02', time: '20:00' }]),
+      performances: JSON.stringify([{ name: 'Slack', date: START_DATE, time: '20:00' }]),
     });
     expect(moved.statusCode, moved.body).toBe(200);
     await sweepHauls(t.ctx);

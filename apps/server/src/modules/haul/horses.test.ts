@@ -2,8 +2,16 @@ import { HAUL_LIMITS, HAUL_MESSAGES } from '@corral/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, onboardMember, setUpMember, signUpMember } from '../../../test/factories.ts';
-import { type References, references } from '../../../test/fixtures/events.fixtures.ts';
-import { haulCount, offerBody, placedEvent, placeId, postOffer } from '../../../test/fixtures/haul.fixtures.ts';
+import { denverAt, eventDay, type References, references } from '../../../test/fixtures/events.fixtures.ts';
+import {
+  DEPART_FROM,
+  DEPART_UNTIL,
+  haulCount,
+  offerBody,
+  placedEvent,
+  placeId,
+  postOffer,
+} from '../../../test/fixtures/haul.fixtures.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { selectRows } from '../../db/sql.ts';
 
@@ -86,8 +94,8 @@ describe('requests, saved searches and my hauls', () => {
     const body = {
       event_id: event.id,
       origin_place_id: greeley,
-      depart_from: '2026-12-01T15:00:00.000Z',
-      depart_until: '2026-12-01T18:00:00.000Z',
+      depart_from: DEPART_FROM,
+      depart_until: DEPART_UNTIL,
       horses: 2,
     };
     const before = await haulCount(t.app);
@@ -97,8 +105,12 @@ describe('requests, saved searches and my hauls', () => {
       { ...body, event_id: 999999999 },
       { ...body, depart_from: '2020-01-01T00:00:00Z' },
       { ...body, horses: 'two' },
-      // Leaving after the event ends (Dec 4, 22:00 Denver).
-      { ...body, depart_from: '2026-12-06T15:00:00.000Z', depart_until: '2026-12-06T18:00:00.000Z' },
+      // Leaving after the event ends (END_DATE, 22:00 Denver): two days after, 08:00–11:00.
+      {
+        ...body,
+        depart_from: denverAt(eventDay(4), '08:00').toISOString(),
+        depart_until: denverAt(eventDay(4), '11:00').toISOString(),
+      },
     ]) {
       const refused = await call('POST', '/api/haul/requests', rider.token, bad);
       expect(refused.statusCode, refused.body).toBeGreaterThanOrEqual(400);

@@ -2,7 +2,7 @@
 import { CONVERSATION_MESSAGES, type Message, type SendMessageRequest } from '@corral/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, onTestFinished, test, vi } from 'vitest';
 import { fakeApi, heldAnswer } from '../../../test/fake-api.ts';
 import { fakeUploads } from '../../../test/fake-upload.ts';
 import { renderRoute, signInAs } from '../../../test/render-route.tsx';
@@ -202,6 +202,11 @@ describe('the composer', () => {
 
 describe('the conversation', () => {
   test('oldest at the top, mine and theirs, deleted and removed ones emptied, "Seen" under my last read one', async () => {
+    // The messages are of Monday, March 2, 2026: a day of this year when today is later in 2026 (no year shown).
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-20T12:00:00Z'), shouldAdvanceTime: true });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     api.on('GET /conversations/7/messages', {
       status: 200,
       body: page(
