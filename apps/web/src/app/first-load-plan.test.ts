@@ -101,6 +101,27 @@ describe('the first calls the app shell starts', () => {
     expect(Object.keys(early()?.answers ?? {})).toHaveLength(8);
   });
 
+  test('the first suggested member’s photo is preloaded once the suggestions are in; the app still reads them', async () => {
+    window.history.replaceState(null, '', '/social_home/friend-list');
+    signIn();
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query }));
+    const suggestions = {
+      suggestions: { friends: [{ user_image: '/media/i/a/320.webp' }, { user_image: '/media/i/b/320.webp' }] },
+      suggested_events: [],
+      requested: [],
+    };
+    recordFetch((url) => (url === '/api/home/upcoming-events-home' ? json(suggestions) : json({ user: {} })));
+    startFirstLoad(plan);
+    await settle();
+    await settle();
+    const images = [...document.head.querySelectorAll('link[rel="preload"]')].map((link) => [
+      link.getAttribute('as'),
+      link.getAttribute('href'),
+    ]);
+    expect(images).toEqual([['image', '/media/i/a/320.webp']]);
+    expect(await api.get('/home/upcoming-events-home')).toEqual(suggestions);
+  });
+
   test('on a phone, not the lists of the right sidebar, which is not rendered there', async () => {
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query }));
     window.history.replaceState(null, '', '/social_home/friend-list');

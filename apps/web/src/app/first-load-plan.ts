@@ -1,4 +1,4 @@
-import { API_PATHS } from '@corral/contract';
+import { API_PATHS, type SuggestionsResponse } from '@corral/contract';
 import { LARGE_SCREEN } from '../config/breakpoints.ts';
 import { paths } from '../config/paths.ts';
 import { apiUrl } from '../lib/api-client.ts';
@@ -19,9 +19,26 @@ export interface FirstLoadPage {
   modules: string[];
   /** The calls the page makes as soon as the session is known to be live; some only where `media` matches. */
   requests: FirstLoadRequest[];
+  /** Photos the page shows first, preloaded as soon as the answer naming them is in. */
+  images?: FirstLoadImages[];
 }
 
 export type FirstLoadRequest = string | { url: string; media: string };
+
+/** The first `count` items of the list at `list` in the answer of `from`, each one's photo address at `field`. */
+export interface FirstLoadImages {
+  from: string;
+  list: string[];
+  field: string;
+  count: number;
+}
+
+/** Where GET /home/upcoming-events-home lists the suggested members, and the field their cards show as the photo. */
+const SUGGESTED_LIST: [keyof SuggestionsResponse, keyof SuggestionsResponse['suggestions']] = [
+  'suggestions',
+  'friends',
+];
+const SUGGESTED_PHOTO: keyof SuggestionsResponse['suggestions']['friends'][number] = 'user_image';
 
 const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
@@ -48,6 +65,9 @@ export const FIRST_LOAD_PAGES: FirstLoadPage[] = [
       { url: apiUrl(API_PATHS.upcomingEvents), media: LARGE_SCREEN },
       { url: apiUrl(API_PATHS.friends, { q: undefined }), media: LARGE_SCREEN },
     ],
+    // The first suggested member's photo is the largest thing of the first screen on a phone (its LCP): fetched
+    // as soon as the suggestions are in, it is there when the page first renders the card.
+    images: [{ from: apiUrl(API_PATHS.suggestions), list: SUGGESTED_LIST, field: SUGGESTED_PHOTO, count: 1 }],
   },
 ];
 
@@ -57,7 +77,7 @@ export interface FirstLoadScriptPlan {
   tokenKey: string;
   sessionKey: string;
   verify: string;
-  pages: { match: string; modulepreload: string[]; requests: FirstLoadRequest[] }[];
+  pages: { match: string; modulepreload: string[]; requests: FirstLoadRequest[]; images?: FirstLoadImages[] }[];
 }
 
 /**
@@ -67,7 +87,16 @@ export interface FirstLoadScriptPlan {
 export function startFirstLoad(plan: FirstLoadScriptPlan): void {
   const pages = plan.pages.filter((page) => new RegExp(page.match).test(location.pathname));
   if (pages.length === 0) return;
-  // The route modules the app loads before its first render (app/router.ts), fetched beside its own code.
+  let token: string | null = null;
+  try {
+    const session = JSON.parse(localStorage.getItem(plan.sessionKey) || 'null');
+    if (session?.state?.isLoggedIn === true) token = localStorage.getItem(plan.tokenKey);
+  } catch {
+    token = null;
+  }
+  // The session check goes out first, ahead of the modules (a browser has few connections per server over HTTP/1.1).
+  if (token) askFirstCalls(token);
+  // Then the route modules the app loads before its first render (app/router.ts), fetched beside its own code.
   const preloaded = new Set<string>();
   for (const page of pages) {
     for (const href of page.modulepreload) {
@@ -80,38 +109,57 @@ export function startFirstLoad(plan: FirstLoadScriptPlan): void {
       document.head.appendChild(link);
     }
   }
-  let token: string | null = null;
-  try {
-    const session = JSON.parse(localStorage.getItem(plan.sessionKey) || 'null');
-    if (session?.state?.isLoggedIn === true) token = localStorage.getItem(plan.tokenKey);
-  } catch {
-    return;
-  }
-  if (!token) return;
-  // The API client's headers (lib/api-client.ts).
-  const headers = { accept: 'application/json', authorization: `Bearer ${token}` };
-  const early = { token, at: Date.now(), answers: {} as Record<string, Promise<Response>> };
-  const ask = (url: string) => {
-    const answer = fetch(url, { headers });
-    // Handled by whoever takes it; one nobody takes must not be reported as an unhandled rejection.
-    answer.catch(() => undefined);
-    early.answers[url] = answer;
-    return answer;
-  };
-  (window as unknown as Record<string, unknown>)[plan.global] = early;
-  // The session check first, as the app does: a stale token costs one 401, and no query goes out with it.
-  ask(plan.verify).then(
-    (answer) => {
-      if (!answer.ok) return;
+
+  function askFirstCalls(token: string): void {
+    // The API client's headers (lib/api-client.ts).
+    const headers = { accept: 'application/json', authorization: `Bearer ${token}` };
+    const early = { token, at: Date.now(), answers: {} as Record<string, Promise<Response>> };
+    const preloadImage = (href: unknown) => {
+      if (typeof href !== 'string' || !href) return;
+      const link = document.createElement('link');
+      link.rel = 'preload';
+      link.setAttribute('as', 'image');
+      link.href = href;
+      link.setAttribute('fetchpriority', 'high');
+      document.head.appendChild(link);
+    };
+    const ask = (url: string) => {
+      const answer = fetch(url, { headers });
+      // Handled by whoever takes it; one nobody takes must not be reported as an unhandled rejection.
+      answer.catch(() => undefined);
+      early.answers[url] = answer;
       for (const page of pages) {
-        for (const request of page.requests) {
-          if (typeof request === 'string') ask(request);
-          else if (matchMedia(request.media).matches) ask(request.url);
+        for (const images of page.images ?? []) {
+          if (images.from !== url) continue;
+          // Read from a copy, before the app reads the answer itself (this handler was attached first).
+          answer
+            .then((response) => (response.ok ? response.clone().json() : null))
+            .then((body) => {
+              let list: unknown = body;
+              for (const key of images.list) list = (list as Record<string, unknown> | null)?.[key];
+              if (!Array.isArray(list)) return;
+              for (const item of list.slice(0, images.count)) preloadImage(item?.[images.field]);
+            })
+            .catch(() => undefined);
         }
       }
-    },
-    () => undefined,
-  );
+      return answer;
+    };
+    (window as unknown as Record<string, unknown>)[plan.global] = early;
+    // The session check first, as the app does: a stale token costs one 401, and no query goes out with it.
+    ask(plan.verify).then(
+      (answer) => {
+        if (!answer.ok) return;
+        for (const page of pages) {
+          for (const request of page.requests) {
+            if (typeof request === 'string') ask(request);
+            else if (matchMedia(request.media).matches) ask(request.url);
+          }
+        }
+      },
+      () => undefined,
+    );
+  }
 }
 
 /** The plan for a build: each page's modules resolved to their chunks by `chunksOf` (absolute addresses). */
@@ -125,6 +173,7 @@ export function firstLoadScriptPlan(chunksOf: (module: string) => string[]): Fir
       match: page.match,
       modulepreload: [...new Set(page.modules.flatMap(chunksOf))],
       requests: page.requests,
+      ...(page.images && { images: page.images }),
     })),
   };
 }

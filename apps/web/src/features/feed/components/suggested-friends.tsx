@@ -37,7 +37,7 @@ export function SuggestedFriends() {
         People you may know
       </h2>
       <Carousel label="People you may know" slideClassName="basis-full min-[480px]:basis-1/2 md:basis-1/3">
-        {friends.map((friend) => {
+        {friends.map((friend, index) => {
           const name = `${friend.first_name} ${friend.last_name}`.trim();
           const sent = requested.has(friend.id);
           return (
@@ -47,8 +47,9 @@ export function SuggestedFriends() {
               className="flex h-full flex-col items-center gap-2 rounded-xl border border-leather-100 p-4 text-center"
             >
               <Link to={paths.userProfile(friend.id)} className="rounded-full">
-                {/* Lazy: the cards beyond the first view wait until they are scrolled to. */}
-                <Avatar src={friend.user_image} name={name} className="size-20" lazy />
+                {/* The first card's photo is the first screen's largest picture on a phone (the app shell
+                    preloads it: app/first-load-plan.ts); the others wait until they are near the screen. */}
+                <Avatar src={friend.user_image} name={name} className="size-20" lazy={index > 0} />
               </Link>
               <Link to={paths.userProfile(friend.id)} className="font-semibold text-leather-900 hover:underline">
                 {name}
