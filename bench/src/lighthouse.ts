@@ -1,6 +1,6 @@
 /**
  * Lighthouse, mobile settings (its defaults: a Moto G class phone, simulated slow 4G, 4× CPU slowdown), on the
- * home page, a policy page and the feed of a running server, in Debian's Chromium.
+ * home page, a policy page, sign-in and the feed of a running server, in Debian's Chromium.
  *
  *   npm start                                   # or any running server, e.g. PORT=4000 npm run serve
  *   npm install --no-save lighthouse@12.8.2    # Lighthouse 12 is the last line that runs on Node 20
@@ -9,7 +9,12 @@
  * The feed is measured signed in as the demo member: the session is put in local storage the way the web
  * app keeps it, and Lighthouse is told not to clear it. Each page is run `--runs` times; the median run (by
  * performance score) is printed with LCP, CLS, TBT and the JavaScript transferred.
+ *
+ *   --pages feed,sign-in      only these pages (home, policy, sign-in, feed)
+ *   --save /tmp/lh            also write each run's report there (JSON: the LCP element, the network requests)
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 /** The page's storage, in the function evaluated in the browser (this project compiles without the DOM types). */
@@ -22,6 +27,8 @@ const { values } = parseArgs({
     email: { type: 'string', default: 'demo@corral.app' },
     password: { type: 'string', default: 'Buckle#2026' },
     chromium: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+    pages: { type: 'string', default: 'home,policy,sign-in,feed' },
+    save: { type: 'string' },
   },
 });
 const base = values.url.replace(/\/+$/, '');
@@ -63,7 +70,7 @@ interface Figures {
   scriptKiB: number;
 }
 
-async function measure(path: string, signedIn: boolean): Promise<Figures> {
+async function measure(pagePath: string, signedIn: boolean, report?: string): Promise<Figures> {
   const page = await browser.newPage();
   // A first visit: nothing cached (Lighthouse keeps the cache along with the storage it is told to keep).
   const cdp = await page.createCDPSession();
@@ -81,12 +88,13 @@ async function measure(path: string, signedIn: boolean): Promise<Figures> {
     signedIn ? user.api_token : null,
   );
   const result = await lighthouse(
-    `${base}${path}`,
+    `${base}${pagePath}`,
     { logLevel: 'error', output: 'json', disableStorageReset: true },
     undefined,
     page,
   );
   await page.close();
+  if (report) writeFileSync(report, JSON.stringify(result.lhr));
   const { categories, audits } = result.lhr;
   const scripts = (audits['resource-summary'].details?.items ?? []).find(
     (item: { resourceType: string }) => item.resourceType === 'script',
@@ -105,17 +113,22 @@ async function measure(path: string, signedIn: boolean): Promise<Figures> {
   };
 }
 
-const pages: [string, string, boolean][] = [
-  ['home', '/', false],
-  ['privacy policy', '/privacy-policy', false],
-  ['feed (signed in)', '/social_home/friend-list', true],
+const pages: [string, string, string, boolean][] = [
+  ['home', 'home', '/', false],
+  ['policy', 'privacy policy', '/privacy-policy', false],
+  ['sign-in', 'sign-in', '/sign-in', false],
+  ['feed', 'feed (signed in)', '/social_home/friend-list', true],
 ];
+const wanted = new Set(values.pages.split(',').map((name) => name.trim()));
+if (values.save) mkdirSync(values.save, { recursive: true });
 console.log(`Lighthouse mobile, ${runs} run(s) each, median shown`);
 console.log('| page | performance | accessibility | best practices | SEO | FCP | LCP | CLS | TBT | JS transferred |');
 console.log('|---|---|---|---|---|---|---|---|---|---|');
-for (const [name, path, signedIn] of pages) {
+for (const [key, name, pagePath, signedIn] of pages) {
+  if (!wanted.has(key)) continue;
   const all: Figures[] = [];
-  for (let i = 0; i < runs; i++) all.push(await measure(path, signedIn));
+  for (let i = 0; i < runs; i++)
+    all.push(await measure(pagePath, signedIn, values.save && path.join(values.save, `${key}-${i + 1}.json`)));
   all.sort((a, b) => a.performance - b.performance);
   const m = all[Math.floor(all.length / 2)] as Figures;
   console.log(
