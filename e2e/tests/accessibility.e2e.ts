@@ -86,14 +86,26 @@ async function settle(page: Page) {
       ),
     )
     .toBe(true);
-  await page.evaluate(() =>
-    Promise.all(
-      document
+  // Until two frames pass with no finite animation running: a transition may start only once the page has
+  // hydrated (the sign-in button's colours as it is enabled), after an earlier wait found none.
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    for (let round = 0; round < 20; round += 1) {
+      const running = document
         .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY);
+      if (running.length === 0) {
+        await frame();
+        await frame();
+        if (
+          document.getAnimations().every((a) => a.effect?.getComputedTiming().iterations === Number.POSITIVE_INFINITY)
+        )
+          return;
+        continue;
+      }
+      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+    }
+  });
 }
 
 /** Signs in through the screen and waits for the redirect to `landing`. */
