@@ -156,7 +156,8 @@ function membersPage(limit: number, after: boolean, common: boolean, v: Placehol
 
 /**
  * A page of a rare query (at most `cap` rows in `matches`: `rare` ranks them whole) or of a common one: the
- * `firsts` tiers, then the `last` (a walk that may read far) only when those leave the page short.
+ * `firsts` tiers, then the `last` (a walk that may read far) only when those leave the page short. A query
+ * known to be common (`matches` null) is not counted: its page is the tiers alone.
  */
 function rareOrTiers(c: {
   /** The matches read by the GIN index (at most cap + 1), or null when the query is known to be common. */
@@ -168,38 +169,23 @@ function rareOrTiers(c: {
   order: SQL;
   take: SQL;
 }) {
-  if (c.matches === null) return tiers(c.firsts, c.last, c.order, c.take);
+  const counted = c.matches !== null;
+  const common = counted ? sql`(select yes from common)` : sql`true`;
   return sql`
-    with common as materialized (select (select count(*) from ${c.matches}) > ${literal(c.cap)} as yes),
+    with ${counted ? sql`common as materialized (select (select count(*) from ${c.matches}) > ${literal(c.cap)} as yes),` : sql``}
     firsts as materialized (
       select * from (${sql.join(
         c.firsts.map((tier) => sql`(${tier})`),
         sql` union all `,
-      )}) c where (select yes from common))
+      )}) c where ${common})
     select * from (
-      select * from (${c.rare}) r where not (select yes from common)
-      union all select * from firsts
+      ${counted ? sql`select * from (${c.rare}) r where not ${common} union all` : sql``}
+      select * from firsts
       union all
-      select * from (${c.last}) l where (select yes from common) and (select count(*) from firsts) < ${c.take}
+      select * from (${c.last}) l where ${common} and (select count(*) from firsts) < ${c.take}
     ) page
     order by ${c.order}
     limit ${c.take}`;
-}
-
-/** A common query's page: the `firsts` tiers, then the `last` only when those leave the page short. */
-function tiers(firsts: SQL[], last: SQL, order: SQL, take: SQL) {
-  return sql`
-    with firsts as materialized (${sql.join(
-      firsts.map((tier) => sql`(${tier})`),
-      sql` union all `,
-    )})
-    select * from (
-      select * from firsts
-      union all
-      select * from (${last}) l where (select count(*) from firsts) < ${take}
-    ) page
-    order by ${order}
-    limit ${take}`;
 }
 
 /**
