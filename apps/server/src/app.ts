@@ -36,6 +36,7 @@ import { sessionReader } from './modules/auth/session.service.ts';
 import { missedMessages } from './modules/conversations/conversations.missed.ts';
 import { conversationsRoutes } from './modules/conversations/conversations.routes.ts';
 import { isLiveMessageImage, messageUnreadCounts } from './modules/conversations/conversations.service.ts';
+import { dataExportRoutes } from './modules/data-export/data-export.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { feedRoutes } from './modules/feed/feed.routes.ts';
@@ -268,6 +269,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(phoneRoutes);
       await api.register(accountEntryRoutes);
       await api.register(sessionRoutes);
+      await api.register(dataExportRoutes);
       scheduleAccountPurge(api);
       scheduleHaulSweep(api);
     },

@@ -154,6 +154,10 @@ export const API_PATHS = {
   meHauls: '/me/hauls',
   meHorses: '/me/horses',
   meHorse: paramPath('/me/horses/:id'),
+  /** Your data (docs/decisions/035-data-export.md): POST asks for an export, GET its status and link. */
+  meExport: '/me/export',
+  /** The ready export's zip: `?token=` from GET /me/export's `download_url`, or the bearer token alone. */
+  meExportDownload: '/me/export/download',
 } as const;
 
 export const API_PREFIX = '/api';

@@ -8,6 +8,8 @@ export * from './auth.ts';
 export * from './common.ts';
 export * from './conversations.constants.ts';
 export * from './conversations.ts';
+export * from './data-export.constants.ts';
+export * from './data-export.ts';
 export * from './dev.ts';
 export * from './edits.constants.ts';
 export * from './events.constants.ts';

@@ -20,13 +20,16 @@ export const NOTIFICATION_KINDS = [
   'haul_review',
   'haul_match',
   'haul_reminder',
+  /** Your data: the member's export is ready to download (from Corral, naming nobody, like staff notices). */
+  'data_export',
 ] as const;
 
 /**
- * What staff tell a member of their own standing (a decision about them, a report acted on, an appeal decided):
- * nobody is named (each recipient is their own actor), and a block or mute does not silence them.
+ * What staff tell a member of their own standing (a decision about them, a report acted on, an appeal decided),
+ * and what Corral itself tells them (their data export is ready): nobody is named (each recipient is their own
+ * actor), and a block or mute does not silence them.
  */
-export const STAFF_NOTICE_KINDS = ['moderation', 'report_update', 'appeal'] as const;
+export const STAFF_NOTICE_KINDS = ['moderation', 'report_update', 'appeal', 'data_export'] as const;
 export type StaffNoticeKind = (typeof STAFF_NOTICE_KINDS)[number];
 export const isStaffNotice = (kind: string): kind is StaffNoticeKind =>
   (STAFF_NOTICE_KINDS as readonly string[]).includes(kind);

@@ -1161,3 +1161,41 @@ export const haulSavedSearches = pgTable(
   },
   (t) => [index('haul_saved_searches_user_idx').on(t.userId), index('haul_saved_searches_event_idx').on(t.eventId)],
 );
+
+/**
+ * Your data (docs/decisions/035-data-export.md): a member's exports, one row each, and the queue that prepares
+ * them. `pending` rows wait for a worker; a worker claims one as `running` with a lease it renews while it
+ * writes the zip, so that a row whose process died (its lease passed) is claimed again, up to
+ * DATA_EXPORT_MAX_ATTEMPTS tries, then `failed`. `ready` rows name their zip (`file_name`, under
+ * `DATA_DIR/exports`) until `expires_at`, then the sweep deletes the file and marks them `expired`. At most one
+ * export per member is waiting or running (a unique partial index).
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['pending', 'running', 'ready', 'failed', 'expired'] })
+      .notNull()
+      .default('pending'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    /** Tries so far (each claim adds one); the worker's claim and its writes name the try they belong to. */
+    attempts: smallint('attempts').notNull().default(0),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** The zip's file name under DATA_DIR/exports while it exists (ready; expired or failed rows await the sweep). */
+    fileName: text('file_name'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('data_exports_user_idx').on(t.userId, t.requestedAt.desc(), t.id.desc()),
+    uniqueIndex('data_exports_live_unique').on(t.userId).where(sql`${t.status} in ('pending', 'running')`),
+    index('data_exports_queue_idx').on(t.requestedAt).where(sql`${t.status} in ('pending', 'running')`),
+    index('data_exports_files_idx').on(t.expiresAt).where(sql`${t.fileName} is not null`),
+    check('data_exports_status_check', sql`${t.status} in ('pending', 'running', 'ready', 'failed', 'expired')`),
+  ],
+);

@@ -4,6 +4,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export const TOKEN_PURPOSES = {
   /** A suspended member's appeal of their suspension (fields: member id, the suspension's audit id). */
   suspensionAppeal: 'suspension-appeal',
+  /** A download of the member's data export (fields: member id, the session that asked, the export's id). */
+  dataExportDownload: 'data-export-download',
 } as const;
 type Purpose = (typeof TOKEN_PURPOSES)[keyof typeof TOKEN_PURPOSES];
 

@@ -2,6 +2,7 @@ import { MESSAGES, type OkResponse } from '@corral/contract';
 import type { AppContext } from '../../app-context.ts';
 import type { Tx } from '../../db/sql.ts';
 import type { Viewer } from '../../lib/viewer.ts';
+import { closeExportsOf } from '../data-export/data-export.service.ts';
 import { forgetInteractionsOf } from '../posts/posts.service.ts';
 import { deleteResetTokensOf, deleteSessionsOf, markUserDeleted } from './auth.queries.ts';
 import type { RequestMeta } from './auth-log.ts';
@@ -29,6 +30,8 @@ export async function closeAccount(tx: Tx, userId: string, now: Date): Promise<v
   await endSessionsOf(tx, userId);
   await deleteResetTokensOf(tx, userId);
   await forgetInteractionsOf(tx, userId);
+  // Their data exports end at once; the export worker's sweep deletes the files (ADR 035).
+  await closeExportsOf(tx, userId, now);
 }
 
 /** Every session of the member ends, on every server process at once (each request reads its session). */

@@ -1,4 +1,4 @@
-import { MODERATION_MESSAGES, type Notification, USER_PLACEHOLDER_IMAGE } from '@corral/contract';
+import { DATA_EXPORT_MESSAGES, MODERATION_MESSAGES, type Notification, USER_PLACEHOLDER_IMAGE } from '@corral/contract';
 import type { NotificationRow } from './notifications.queries.ts';
 
 const INFO_MAX = 140;
@@ -57,6 +57,8 @@ export function titleOf(
       return `${name} offers stalls that match your saved search.`;
     case 'haul_reminder':
       return `Check your horses' papers: your haul with ${name} leaves soon.`;
+    case 'data_export':
+      return DATA_EXPORT_MESSAGES.notificationTitle;
   }
 }
 

@@ -1,4 +1,5 @@
 import {
+  DATA_EXPORT_MESSAGES,
   MESSAGES,
   NOTIFICATIONS_PAGE_SIZE,
   type NotificationFilter,
@@ -327,6 +328,21 @@ export async function recordAppealsDecided(
       at: c.at,
     })),
   );
+  for (const row of rows) news.notification(row.userId, row.id);
+}
+
+/** Your data: the member's export is ready (from Corral, naming nobody; docs/decisions/035-data-export.md). */
+export async function recordDataExportReady(tx: Tx, news: News, c: { userId: string; exportId: number; at: Date }) {
+  const rows = await q.upsertSelfNotices(tx, [
+    {
+      userId: c.userId,
+      kind: 'data_export',
+      cause: `data_export:${c.exportId}`,
+      info: DATA_EXPORT_MESSAGES.notificationInfo,
+      moderationActionId: null,
+      at: c.at,
+    },
+  ]);
   for (const row of rows) news.notification(row.userId, row.id);
 }
 
