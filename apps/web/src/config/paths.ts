@@ -43,6 +43,8 @@ export const paths = {
   messageSettings: '/social_home/settings/messages',
   /** Whom the member blocked and muted, with undo (the account menu's 'Blocked and muted'). */
   blockedMembers: '/social_home/settings/blocked',
+  /** The Account page (issue 21): password, email, sessions, two-factor, your data. */
+  account: '/social_home/settings/account',
   /** Warnings, removals and suspensions the member was told of, with their appeals. */
   accountStanding: '/social_home/settings/standing',
   /** Staff only (moderators and admins; anyone else gets the not-found page): the moderation queue. */

@@ -10,6 +10,8 @@ import { paths } from '../../../config/paths.ts';
 export function notificationTarget(notification: Notification): string | null {
   if (notification.kind === 'moderation' || notification.kind === 'appeal') return paths.accountStanding;
   if (notification.kind === 'report_update') return null;
+  // Your data: the export is downloaded from the Account page's section.
+  if (notification.kind === 'data_export') return `${paths.account}#your-data`;
   // The hauling board: a booking's notices lead to the booking; a new offer matching a saved search to the
   // event's Hauling tab (its `post_id` is the event).
   if (notification.kind === 'haul_match') {
