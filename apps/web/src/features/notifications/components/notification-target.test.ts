@@ -26,6 +26,10 @@ describe('where a notification leads', () => {
     expect(notificationTarget(notification({ kind: 'report_update', post_id: 42 }))).toBeNull();
   });
 
+  it('goes to the Account page’s Download your data for a ready export', () => {
+    expect(notificationTarget(notification({ kind: 'data_export' }))).toBe('/social_home/settings/account#your-data');
+  });
+
   it("goes to the booking for a haul booking's notice, a review or a reminder; to the Hauling tab for a match", () => {
     for (const kind of ['haul_booking', 'haul_review', 'haul_reminder'] as const) {
       expect(notificationTarget(notification({ kind, post_id: 40, haul_booking_id: 11 }))).toBe(
