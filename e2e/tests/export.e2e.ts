@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { newcomer, readyMember, signInBrowser, waitForMessage } from './support.ts';
 
@@ -26,6 +27,12 @@ async function askAndDownload(page: Page, request: Parameters<typeof readyMember
   await expect(link).toBeVisible({ timeout: 30_000 });
   await expect(section.getByText(/You can ask for one copy a day/)).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  // No serious or critical WCAG 2.2 AA violation in the section (the Account page's own audit covers the rest).
+  const audit = await new AxeBuilder({ page })
+    .include('#your-data')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(audit.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
   const email = await waitForMessage(request, 'email', member.email);
   expect(email.text).toContain(`${ACCOUNT}#your-data`);
