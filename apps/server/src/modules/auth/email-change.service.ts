@@ -134,8 +134,10 @@ export async function confirmEmailChange(
   const done = await guardTaken(ACCOUNT_MESSAGES.emailTakenAtConfirm, () =>
     ctx.db.transaction(async (tx) => {
       const change = await selectChangeByConfirmHash(tx, hashToken(token));
-      if (!change || change.deletedAt || change.currentEmail !== change.oldEmail) throw linkRefused('invalid');
+      if (!change || change.deletedAt) throw linkRefused('invalid');
       if (change.confirmedAt) throw linkRefused('used');
+      // The address changed another way since (an undo): this change no longer applies.
+      if (change.currentEmail !== change.oldEmail) throw linkRefused('invalid');
       if (change.confirmExpiresAt.getTime() <= now) throw linkRefused('expired');
       if (await isEmailTakenByOther(tx, change.newEmail, change.userId))
         throw new AppError(409, ACCOUNT_MESSAGES.emailTakenAtConfirm);

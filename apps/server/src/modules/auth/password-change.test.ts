@@ -111,10 +111,18 @@ describe('wrong current passwords are rate limited per member', () => {
     try {
       const member = await signUpMember(limited.app);
       for (let i = 0; i < RATE_LIMITS.passwordWrongPerMemberHour.points; i += 1) {
-        const wrong = await change(member.token, { current_password: `Wrong#${i}aa`, new_password: 'Spurs&2027' }, limited);
+        const wrong = await change(
+          member.token,
+          { current_password: `Wrong#${i}aa`, new_password: 'Spurs&2027' },
+          limited,
+        );
         expect(wrong.statusCode).toBe(422);
       }
-      const right = await change(member.token, { current_password: member.password, new_password: 'Spurs&2027' }, limited);
+      const right = await change(
+        member.token,
+        { current_password: member.password, new_password: 'Spurs&2027' },
+        limited,
+      );
       expect(right.statusCode).toBe(429);
       expect(right.headers['retry-after']).toBeDefined();
       expect((await login(member.email, member.password, limited)).statusCode).toBe(200);
