@@ -13,7 +13,7 @@ const DAY = 24 * 60 * 60 * 1000;
  * day (ADR 008), so the last day is one answer.
  */
 export function lastUsedText(session: AccountSession, now = Date.now()): string {
-  if (session.current) return 'This device, active now';
+  if (session.current) return 'Active now';
   if (now - Date.parse(session.last_used_at) < DAY) return 'Active in the last day';
   return `Last active ${formatTimeAgo(session.last_used_at, 'long', now).toLowerCase()}`;
 }
