@@ -35,7 +35,10 @@ for (const viewport of [
     const devices = page.getByRole('list', { name: 'Signed-in devices' });
     await expect(devices.getByRole('listitem')).toHaveCount(3);
     await expect(devices.getByText('This device', { exact: true })).toBeVisible();
-    await devices.getByRole('button', { name: /^Sign out / }).first().click();
+    await devices
+      .getByRole('button', { name: /^Sign out / })
+      .first()
+      .click();
     await expect(page.getByText('That device has been signed out.')).toBeVisible();
     await expect(devices.getByRole('listitem')).toHaveCount(2);
     await page.getByRole('button', { name: 'Sign out all other devices' }).click();

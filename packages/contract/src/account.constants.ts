@@ -27,7 +27,6 @@ export const ACCOUNT_MESSAGES = {
   sessionSignedOut: 'That device has been signed out.',
   otherSessionsSignedOut: (count: number) =>
     count === 1 ? '1 other device has been signed out.' : `${count} other devices have been signed out.`,
-  sessionNotFound: 'Not found.',
 } as const;
 
 export const ACCOUNT_LIMITS = {
