@@ -30,6 +30,7 @@ import { RateLimiter } from './lib/rate-limiter.ts';
 import { registerRequestId, requestIdFrom, requestIdMixin } from './lib/request-id.ts';
 import { registerApiCompression, registerWebApp } from './lib/web-app.ts';
 import { scheduleAccountPurge } from './modules/auth/account-purge.ts';
+import { accountLinkRoutes, accountSettingsRoutes } from './modules/auth/account-settings.routes.ts';
 import { accountEntryRoutes, sessionRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth } from './modules/auth/better-auth.ts';
 import { sessionReader } from './modules/auth/session.service.ts';
@@ -270,6 +271,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(accountEntryRoutes);
       await api.register(sessionRoutes);
       await api.register(dataExportRoutes);
+      await api.register(accountSettingsRoutes);
+      await api.register(accountLinkRoutes);
       scheduleAccountPurge(api);
       scheduleHaulSweep(api);
     },

@@ -157,6 +157,19 @@ describe('statements per list request', () => {
     expect(lists.count).toBeLessThanOrEqual(MAX_STATEMENTS);
   });
 
+  it('signed-in devices (GET /me/sessions)', async () => {
+    const viewer = await setUpMember(t.app);
+    for (let i = 0; i < 3; i += 1)
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: viewer.email, password: viewer.password },
+      });
+    const list = await countStatements('/api/me/sessions', viewer.token);
+    expect(list.body.sessions).toHaveLength(4);
+    expect(list.count).toBeLessThanOrEqual(2);
+  });
+
   it('direct messages: the inbox and requests (first page and the next), a page of messages and the next', async () => {
     const viewer = await setUpMember(t.app);
     await manyFriendsOf(viewer.user.id, CONVERSATION_LIMITS.conversationsPageSize + 5, 0);

@@ -158,6 +158,17 @@ export const API_PATHS = {
   meExport: '/me/export',
   /** The ready export's zip: `?token=` from GET /me/export's `download_url`, or the bearer token alone. */
   meExportDownload: '/me/export/download',
+  /** The Account page (docs/decisions/033-account-settings.md). POST changes the password. */
+  mePassword: '/me/password',
+  /** GET the address and a pending change; POST starts a change; DELETE cancels the pending one. */
+  meEmail: '/me/email',
+  /** Public: the link emailed to the new address, and the undo link emailed to the former one. */
+  meEmailConfirm: '/me/email/confirm',
+  meEmailUndo: '/me/email/undo',
+  /** GET the signed-in devices; DELETE signs out every other one. */
+  meSessions: '/me/sessions',
+  /** DELETE signs out one of the member's own sessions (by its id, never its token). */
+  meSession: paramPath('/me/sessions/:id'),
 } as const;
 
 export const API_PREFIX = '/api';

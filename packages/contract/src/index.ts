@@ -3,6 +3,8 @@
  * `*.constants.ts` modules and messages, limits and api-paths import no zod, and the package has no side
  * effects, so a screen that needs only a text or a number does not load the schemas' library.
  */
+export * from './account.constants.ts';
+export * from './account.ts';
 export * from './api-paths.ts';
 export * from './auth.ts';
 export * from './common.ts';

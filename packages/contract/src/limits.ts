@@ -99,6 +99,13 @@ export const RATE_LIMITS = {
   /** Haul bookings made, and their answers and cancellations (ADR 030). */
   haulBookingsPerMember: { points: 60, duration: HOUR },
   newsletterPerIp: { points: 5, duration: HOUR },
+  /**
+   * Wrong current passwords on the Account page (password and email change), per member: a stolen session
+   * may not guess its way to the password any faster than a login could (ADR 033).
+   */
+  passwordWrongPerMemberHour: { points: 10, duration: HOUR },
+  /** Email changes asked (each sends a mail to an address the member types). */
+  emailChangePerMemberDay: { points: 10, duration: DAY },
   /** The search box asks as the member types (after each pause): two a second, sustained. */
   searchPerMember: { points: 120, duration: MINUTE },
   /** Help Center, Feedback Submission and Contact us together. */

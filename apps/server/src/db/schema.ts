@@ -1197,5 +1197,30 @@ export const dataExports = pgTable(
     index('data_exports_queue_idx').on(t.requestedAt).where(sql`${t.status} in ('pending', 'running')`),
     index('data_exports_files_idx').on(t.expiresAt).where(sql`${t.fileName} is not null`),
     check('data_exports_status_check', sql`${t.status} in ('pending', 'running', 'ready', 'failed', 'expired')`),
+ * Email changes (docs/decisions/033-account-settings.md): a change waits here until the link sent to the new
+ * address confirms it, then holds the undo link sent to the former address for 7 days. Tokens are kept only
+ * as their SHA-256 (`hashToken`), so a leaked table confirms or undoes nothing.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    oldEmail: text('old_email').notNull(),
+    newEmail: text('new_email').notNull(),
+    confirmTokenHash: text('confirm_token_hash').notNull(),
+    confirmExpiresAt: timestamp('confirm_expires_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    undoTokenHash: text('undo_token_hash'),
+    undoExpiresAt: timestamp('undo_expires_at', { withTimezone: true }),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('email_changes_confirm_token_unique').on(t.confirmTokenHash),
+    uniqueIndex('email_changes_undo_token_unique').on(t.undoTokenHash),
+    index('email_changes_user_idx').on(t.userId),
   ],
 );

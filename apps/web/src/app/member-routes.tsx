@@ -74,6 +74,11 @@ export const memberArea: RouteObject = {
       ...lazyPage(() => import('../features/safety/routes/blocked-members-page.tsx'), 'BlockedMembersPage'),
     },
     {
+      id: 'Account',
+      path: 'settings/account',
+      ...lazyPage(() => import('./routes/account-route.tsx'), 'AccountRoute'),
+    },
+    {
       id: 'AccountStanding',
       path: 'settings/standing',
       ...lazyPage(() => import('../features/safety/routes/account-standing-page.tsx'), 'AccountStandingPage'),

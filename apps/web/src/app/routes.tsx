@@ -45,6 +45,14 @@ export const routes: RouteObject[] = [
           },
           ...staticRoutes(false),
           {
+            path: paths.confirmEmail,
+            ...lazyPage(() => import('../features/account/routes/confirm-email-page.tsx'), 'ConfirmEmailPage'),
+          },
+          {
+            path: paths.undoEmailChange,
+            ...lazyPage(() => import('../features/account/routes/undo-email-page.tsx'), 'UndoEmailPage'),
+          },
+          {
             path: paths.newsletterUnsubscribe,
             ...lazyPage(() => import('../features/newsletter/routes/unsubscribe-page.tsx'), 'UnsubscribePage'),
           },

@@ -61,6 +61,7 @@ const SCREEN_TITLES: readonly [RegExp, string][] = [
   [/^\/social_home\/settings\/messages$/, 'Who can message you'],
   [/^\/social_home\/settings\/blocked$/, 'Blocked and muted'],
   [/^\/social_home\/settings\/standing$/, 'Account standing'],
+  [/^\/social_home\/settings\/account$/, 'Account'],
   [/^\/social_home\/moderation$/, 'Moderation'],
   [/^\/social_home\/moderation\/audit$/, 'Audit log'],
   [/^\/social_home\/moderation\/roles$/, 'Roles'],
@@ -68,6 +69,8 @@ const SCREEN_TITLES: readonly [RegExp, string][] = [
   [/^\/phone-verify$/, 'Phone verification'],
   [/^\/reset-password$/, 'Reset password'],
   [/^\/newsletter\/unsubscribe$/, 'Unsubscribe'],
+  [/^\/confirm-email$/, 'Confirm your email address'],
+  [/^\/undo-email-change$/, 'Undo the email change'],
 ];
 
 /** The document title of a path: "{screen} · Corral", or the prerendered page's own title. */

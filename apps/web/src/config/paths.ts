@@ -43,8 +43,11 @@ export const paths = {
   messageSettings: '/social_home/settings/messages',
   /** Whom the member blocked and muted, with undo (the account menu's 'Blocked and muted'). */
   blockedMembers: '/social_home/settings/blocked',
-  /** The Account page (issue 21): password, email, sessions, two-factor, your data. */
+  /** The Account page (the account menu's 'Account'): email, password, devices, privacy (ADR 033). */
   account: '/social_home/settings/account',
+  /** Where the email change's links land (`#token=`): the new address's confirmation and the old one's undo. */
+  confirmEmail: '/confirm-email',
+  undoEmailChange: '/undo-email-change',
   /** Warnings, removals and suspensions the member was told of, with their appeals. */
   accountStanding: '/social_home/settings/standing',
   /** Staff only (moderators and admins; anyone else gets the not-found page): the moderation queue. */

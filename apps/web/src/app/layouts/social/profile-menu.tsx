@@ -43,6 +43,9 @@ export function ProfileMenu() {
         </MenuItem>
       )}
       <MenuItem asChild>
+        <Link to={paths.account}>Account</Link>
+      </MenuItem>
+      <MenuItem asChild>
         <Link to={paths.hauling}>Hauling</Link>
       </MenuItem>
       <AccountPrivacyItem />
