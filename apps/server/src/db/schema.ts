@@ -1197,6 +1197,10 @@ export const dataExports = pgTable(
     index('data_exports_queue_idx').on(t.requestedAt).where(sql`${t.status} in ('pending', 'running')`),
     index('data_exports_files_idx').on(t.expiresAt).where(sql`${t.fileName} is not null`),
     check('data_exports_status_check', sql`${t.status} in ('pending', 'running', 'ready', 'failed', 'expired')`),
+  ],
+);
+
+/**
  * Email changes (docs/decisions/033-account-settings.md): a change waits here until the link sent to the new
  * address confirms it, then holds the undo link sent to the former address for 7 days. Tokens are kept only
  * as their SHA-256 (`hashToken`), so a leaked table confirms or undoes nothing.
