@@ -33,6 +33,7 @@ import { scheduleAccountPurge } from './modules/auth/account-purge.ts';
 import { accountEntryRoutes, sessionRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth } from './modules/auth/better-auth.ts';
 import { sessionReader } from './modules/auth/session.service.ts';
+import { twoFactorLoginRoutes, twoFactorRoutes } from './modules/auth/two-factor.routes.ts';
 import { missedMessages } from './modules/conversations/conversations.missed.ts';
 import { conversationsRoutes } from './modules/conversations/conversations.routes.ts';
 import { isLiveMessageImage, messageUnreadCounts } from './modules/conversations/conversations.service.ts';
@@ -268,6 +269,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(phoneRoutes);
       await api.register(accountEntryRoutes);
       await api.register(sessionRoutes);
+      await api.register(twoFactorLoginRoutes);
+      await api.register(twoFactorRoutes);
       scheduleAccountPurge(api);
       scheduleHaulSweep(api);
     },

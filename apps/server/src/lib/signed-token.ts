@@ -4,6 +4,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export const TOKEN_PURPOSES = {
   /** A suspended member's appeal of their suspension (fields: member id, the suspension's audit id). */
   suspensionAppeal: 'suspension-appeal',
+  /** A device that skips the code step of two-factor sign-in (fields: member id, the fingerprint it is bound to). */
+  trustedDevice: 'two-factor-trusted-device',
 } as const;
 type Purpose = (typeof TOKEN_PURPOSES)[keyof typeof TOKEN_PURPOSES];
 
