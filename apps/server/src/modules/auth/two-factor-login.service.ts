@@ -77,15 +77,34 @@ export async function passwordStepWithTwoFactor(
   if (trusted && trusted[0] === found.userId && trusted[1] === fingerprint) {
     return openSession(ctx, found.userId, keys.account, meta, 'trusted-device');
   }
+  return issueChallenge(ctx, found.userId, keys, meta);
+}
+
+/**
+ * A challenge for the code step: the answer a sign-in gives instead of a session once the member's first factor is
+ * proven. Other ways in (a provider's sign-in) that want the second factor answer this too.
+ */
+export async function issueChallenge(
+  ctx: AppContext,
+  userId: string,
+  keys: LoginKeys,
+  meta: RequestMeta,
+): Promise<TwoFactorRequiredResponse> {
+  const now = ctx.clock.now();
   const challenge = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now + TWO_FACTOR.challengeSeconds * 1000);
   await insertChallenge(
     ctx.db,
-    { id: hashToken(challenge), userId: found.userId, accountKey: keys.account, deviceKey: keys.device, expiresAt },
+    { id: hashToken(challenge), userId, accountKey: keys.account, deviceKey: keys.device, expiresAt },
     new Date(now),
   );
-  meta.log.info({ event: 'login.two_factor_required', user_id: found.userId }, 'second factor asked');
+  meta.log.info({ event: 'login.two_factor_required', user_id: userId }, 'second factor asked');
   return { two_factor_required: true, challenge, expires_at: expiresAt.toISOString() };
+}
+
+/** Whether the member's two-factor sign-in is on. */
+export async function hasTwoFactor(ctx: AppContext, userId: string): Promise<boolean> {
+  return Boolean((await selectTwoFactor(ctx.db, userId))?.enabledAt);
 }
 
 /**
