@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { newcomer, readyMember, signInBrowser } from './support.ts';
@@ -43,6 +44,17 @@ async function passwordStep(page: Page, email: string, password: string) {
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log In' }).click();
   await expect(page.getByText('Enter the code from your authenticator app.')).toBeVisible();
+}
+
+/** axe (WCAG 2.2 AA) on what is shown: no serious or critical violation. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const blocking = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(
+    blocking.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`),
+  ).toEqual([]);
 }
 
 async function freshPage(browser: Browser, viewport = { width: 1280, height: 800 }) {
@@ -110,6 +122,10 @@ test('at 360 px: the code step fits and signs in with the next code @phone', asy
   await passwordStep(page, member.email, member.password);
   const noSideScroll = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
   expect(noSideScroll).toBe(true);
+  await page.getByLabel('Authentication code').fill('12');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('Enter the 6-digit code from your authenticator app.')).toBeVisible();
+  await expectAccessible(page);
   await page
     .getByLabel('Authentication code')
     .fill(totp(secret).generate({ timestamp: (await steadyNow()) + PERIOD_MS }));
@@ -146,6 +162,7 @@ for (const viewport of [
     await dialog.getByLabel('Password', { exact: true }).fill(member.password);
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await expect(dialog.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+    await expectAccessible(page);
     const secret = (await dialog.getByTestId('two-factor-secret').textContent()) ?? '';
     await dialog.getByLabel('Code from the app').fill(totp(secret).generate({ timestamp: await steadyNow() }));
     await dialog.getByRole('button', { name: 'Turn on' }).click();

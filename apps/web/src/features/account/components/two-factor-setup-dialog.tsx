@@ -121,7 +121,7 @@ function AppSetup({ setup }: { setup: TwoFactorSetupResponse }) {
       <p className="text-sm text-stone-700">
         Can't scan it? Enter this key in the app:
         <br />
-        <code data-testid="two-factor-secret" className="font-mono text-base break-all text-stone-900">
+        <code data-testid="two-factor-secret" className="font-mono text-base break-words text-stone-900">
           {grouped}
         </code>
       </p>
