@@ -25,6 +25,7 @@ import {
   addWrongTry,
   type ChallengeRow,
   consumeChallenge,
+  countRecoveryCodes,
   insertChallenge,
   selectLiveChallenge,
   selectPasswordHash,
@@ -152,6 +153,7 @@ export async function completeTwoFactorLogIn(
     throw new AppError(401, message, { [input.code ? 'code' : 'recovery_code']: [message] });
   }
   const signedIn = await openSession(ctx, challenge.userId, challenge.accountKey, meta, used);
+  if (used === 'recovery-code') meta.later(() => recoveryCodeUsedNotice(ctx, signedIn.user));
   if (!input.remember_device) return signedIn;
   const passwordHash = await selectPasswordHash(ctx.db, challenge.userId);
   const fingerprint = deviceFingerprint(ctx.config.authSecret, challenge.userId, setup.enabledAt, passwordHash);
@@ -234,4 +236,23 @@ async function openSession(
     user: toCurrentUser(user, session.token),
     device_token: issueDeviceToken(ctx.config.authSecret, accountKey),
   };
+}
+
+/** A recovery code let someone in: the member is told, with how many are left (a stolen list shows up here). */
+async function recoveryCodeUsedNotice(
+  ctx: AppContext,
+  { id, email, first_name: firstName }: SignedInResponse['user'],
+): Promise<void> {
+  const left = await countRecoveryCodes(ctx.db, id);
+  await ctx.mailer.send({
+    to: email,
+    subject: 'A recovery code was used to sign in to Corral',
+    text: [
+      `Hello ${firstName},`,
+      '',
+      `A recovery code was used to sign in to your Corral account. ${left} of ${TWO_FACTOR.recoveryCodeCount} codes are left; you can make new ones from your account settings.`,
+      '',
+      `If it was not you, reset your password now at ${ctx.config.publicUrl}/forgot-password and make new recovery codes.`,
+    ].join('\n'),
+  });
 }

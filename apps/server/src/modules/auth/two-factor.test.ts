@@ -162,6 +162,9 @@ describe('two-factor sign-in', () => {
     const recovery = recovery_codes[3] ?? '';
     const typed = recovery.replace('-', '').toUpperCase();
     expect((await h.codeStep({ challenge: await h.challengeOf(member), recovery_code: typed })).statusCode).toBe(200);
+    const told = (await messagesTo(t.ctx, member.email))[0];
+    expect(told?.subject).toBe('A recovery code was used to sign in to Corral');
+    expect(told?.text).toContain('9 of 10 codes are left');
     const again = await h.codeStep({ challenge: await h.challengeOf(member), recovery_code: recovery });
     expect(again.statusCode).toBe(401);
     expect(again.json().message).toBe(M.recoveryCodeInvalid);
