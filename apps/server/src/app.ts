@@ -34,6 +34,7 @@ import { accountLinkRoutes, accountSettingsRoutes } from './modules/auth/account
 import { accountEntryRoutes, sessionRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth } from './modules/auth/better-auth.ts';
 import { sessionReader } from './modules/auth/session.service.ts';
+import { twoFactorLoginRoutes, twoFactorRoutes } from './modules/auth/two-factor.routes.ts';
 import { missedMessages } from './modules/conversations/conversations.missed.ts';
 import { conversationsRoutes } from './modules/conversations/conversations.routes.ts';
 import { isLiveMessageImage, messageUnreadCounts } from './modules/conversations/conversations.service.ts';
@@ -273,6 +274,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(dataExportRoutes);
       await api.register(accountSettingsRoutes);
       await api.register(accountLinkRoutes);
+      await api.register(twoFactorLoginRoutes);
+      await api.register(twoFactorRoutes);
       scheduleAccountPurge(api);
       scheduleHaulSweep(api);
     },

@@ -43,6 +43,8 @@ export const API_PATHS = {
   healthReady: '/health/ready',
   signup: '/signup',
   login: '/login',
+  /** The code step of a sign-in with two-factor on: the challenge /login answered and a code. */
+  loginTwoFactor: '/login/two-factor',
   logout: '/logout',
   verify: '/verify',
   forgotPassword: '/forgot-password',
@@ -169,6 +171,12 @@ export const API_PATHS = {
   meSessions: '/me/sessions',
   /** DELETE signs out one of the member's own sessions (by its id, never its token). */
   meSession: paramPath('/me/sessions/:id'),
+  /** Two-factor sign-in (ADR 034): GET status; POST starts the setup (password); DELETE turns it off (password). */
+  meTwoFactor: '/me/two-factor',
+  /** A code from the app turns it on and answers the recovery codes. */
+  meTwoFactorVerify: '/me/two-factor/verify',
+  /** New recovery codes (password); the old ones stop working. */
+  meTwoFactorRecoveryCodes: '/me/two-factor/recovery-codes',
 } as const;
 
 export const API_PREFIX = '/api';

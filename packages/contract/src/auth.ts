@@ -90,6 +90,8 @@ export const loginRequestSchema = z.object({
   password: password(L.passwordLength),
   /** The device token an earlier sign-in to this account gave this client (OWASP device cookies). */
   device_token: z.string().max(200).optional(),
+  /** The remembered-device token an earlier code step gave this client: skips the code step (two-factor). */
+  trusted_device_token: z.string().max(500).optional(),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
 

@@ -44,5 +44,7 @@ export * from './safety.ts';
 export * from './search.constants.ts';
 export * from './search.ts';
 export * from './time-zone.ts';
+export * from './two-factor.constants.ts';
+export * from './two-factor.ts';
 export * from './user.constants.ts';
 export * from './user.ts';

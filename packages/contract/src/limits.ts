@@ -70,6 +70,8 @@ export const RATE_LIMITS = {
   loginPerAccountHour: { points: 25, duration: HOUR },
   /** Tries with a valid device token, which skip the account's limit (OWASP device cookies). */
   loginPerDeviceHour: { points: 10, duration: HOUR },
+  /** Password and code checks of the two-factor settings (start, verify, turn off, new recovery codes). */
+  twoFactorPerMember: { points: 20, duration: HOUR },
   signupPerIp: { points: 5, duration: 30 * MINUTE },
   forgotPerEmail: { points: 5, duration: 30 * MINUTE },
   forgotPerIpMinute: { points: 3, duration: MINUTE },

@@ -1228,3 +1228,52 @@ export const emailChanges = pgTable(
     index('email_changes_user_idx').on(t.userId),
   ],
 );
+
+/*
+ * Two-factor sign-in (docs/decisions/034-two-factor.md). One row per member who started the setup: the TOTP
+ * secret encrypted under AUTH_SECRET, on once `enabled_at` is set (by a code from the app), and the last
+ * time step a code was used for (a code is good once: no replay within its window).
+ */
+export const twoFactor = pgTable('two_factor', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true }),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  ...timestamps,
+});
+
+/** The ten single-use recovery codes, kept only as HMACs under AUTH_SECRET; a used one is deleted. */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
+);
+
+/**
+ * A sign-in between its password and its code: keyed by the hash of the challenge token the client holds,
+ * single use, short-lived, with the rate-limit key of the password step (a device token's or the account's)
+ * and the wrong codes tried so far.
+ */
+export const twoFactorChallenges = pgTable(
+  'two_factor_challenges',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountKey: text('account_key').notNull(),
+    deviceKey: text('device_key'),
+    wrongTries: smallint('wrong_tries').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('two_factor_challenges_user_id_idx').on(t.userId)],
+);

@@ -4,7 +4,7 @@ import type { Clock } from './clock.ts';
 import { AppError, retryLater, serviceUnavailable } from './errors.ts';
 
 /** Limits whose counters must be trusted: if the store fails, these refuse rather than allow. */
-const FAIL_CLOSED: ReadonlySet<string> = new Set(['login', 'signup', 'forgot', 'phone', 'password']);
+const FAIL_CLOSED: ReadonlySet<string> = new Set(['login', 'signup', 'forgot', 'phone', 'password', 'twoFactor']);
 
 /** When to try again after a refusal for want of the counters: about as long as the store's circuit stays open. */
 const RETRY_WHILE_UNAVAILABLE_S = 5;

@@ -6,6 +6,8 @@ export const TOKEN_PURPOSES = {
   suspensionAppeal: 'suspension-appeal',
   /** A download of the member's data export (fields: member id, the session that asked, the export's id). */
   dataExportDownload: 'data-export-download',
+  /** A device that skips the code step of two-factor sign-in (fields: member id, the fingerprint it is bound to). */
+  trustedDevice: 'two-factor-trusted-device',
 } as const;
 type Purpose = (typeof TOKEN_PURPOSES)[keyof typeof TOKEN_PURPOSES];
 

@@ -173,7 +173,8 @@ export const api = {
   post: <T>(path: string, body?: Body, options?: RequestOptions) => request<T>('POST', path, body, options),
   patch: <T>(path: string, body?: Body, options?: RequestOptions) => request<T>('PATCH', path, body, options),
   put: <T>(path: string, body?: Body, options?: RequestOptions) => request<T>('PUT', path, body, options),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+  /** A DELETE may carry a body (a password asked again, as turning two-factor sign-in off does). */
+  delete: <T>(path: string, options?: RequestOptions, body?: Body) => request<T>('DELETE', path, body, options),
   upload,
   blob,
 };

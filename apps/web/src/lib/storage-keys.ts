@@ -4,6 +4,8 @@ export const STORAGE_KEYS = {
   session: 'session',
   rememberedEmail: 'remembered-email',
   deviceTokens: 'device-tokens',
+  /** Remembered devices of two-factor sign-in: per account, the token that skips the code step for 30 days. */
+  trustedDevices: 'trusted-devices',
 } as const;
 
 /** The forms whose unsent input is kept as a draft (lib/drafts.ts, ADR 023). */

@@ -3,6 +3,7 @@ import {
   errorResponseSchema,
   forgotPasswordRequestSchema,
   loginRequestSchema,
+  loginResponseSchema,
   okResponseSchema,
   resetPasswordRequestSchema,
   signedInResponseSchema,
@@ -43,8 +44,9 @@ export const accountEntryRoutes = routeGroup('guest', async (app) => {
         tags,
         summary: 'Log in with email and password',
         body: loginRequestSchema,
-        // 403: a suspended member's right password (the date and the reason).
-        response: { 200: signedInResponseSchema, 403: suspendedResponseSchema, ...errors },
+        // 200: signed in, or (two-factor on) a challenge for /login/two-factor. 403: a suspended member's right
+        // password (the date and the reason).
+        response: { 200: loginResponseSchema, 403: suspendedResponseSchema, ...errors },
       },
     },
     async (request) => logIn(ctx, request.body, requestMeta(request)),

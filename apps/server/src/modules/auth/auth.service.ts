@@ -1,8 +1,7 @@
 import {
+  type LoginResponse,
   type loginRequestSchema,
   MESSAGES,
-  MODERATION_LIMITS,
-  MODERATION_MESSAGES,
   type OkResponse,
   type SignedInResponse,
   type signupRequestSchema,
@@ -12,13 +11,14 @@ import { isAPIError } from 'better-auth/api';
 import type { z } from 'zod';
 import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/errors.ts';
-import { signToken, TOKEN_PURPOSES } from '../../lib/signed-token.ts';
 import type { UserRow, Viewer } from '../../lib/viewer.ts';
 import { toCurrentUser } from './auth.mapper.ts';
-import { isFindableUser, selectLiveUser, selectSuspension, selectUserByEmail } from './auth.queries.ts';
+import { isFindableUser, selectLiveUser, selectUserByEmail } from './auth.queries.ts';
 import { emailKey, maskEmail, type RequestMeta } from './auth-log.ts';
 import { deviceKeyOf, issueDeviceToken } from './device-token.ts';
 import { assertPasswordAllowed } from './password-policy.ts';
+import { suspended } from './suspension.ts';
+import { passwordStepWithTwoFactor } from './two-factor-login.service.ts';
 
 export type SignupInput = z.output<typeof signupRequestSchema>;
 export type LoginInput = z.output<typeof loginRequestSchema>;
@@ -61,9 +61,10 @@ export async function signUp(ctx: AppContext, input: SignupInput, meta: RequestM
 
 /**
  * POST /login. An unknown email, a wrong password and a deleted account all answer the same 401
- * (better-auth hashes a dummy password for unknown emails, so the timing matches too).
+ * (better-auth hashes a dummy password for unknown emails, so the timing matches too). A member with two-factor
+ * sign-in on gets a challenge for the code step instead of a session (two-factor-login.service.ts).
  */
-export async function logIn(ctx: AppContext, input: LoginInput, meta: RequestMeta): Promise<SignedInResponse> {
+export async function logIn(ctx: AppContext, input: LoginInput, meta: RequestMeta): Promise<LoginResponse> {
   const account = emailKey(input.email);
   // A client that signed in here before counts against its device token; anyone else, against the account.
   const device = deviceKeyOf(ctx.config.authSecret, account, input.device_token);
@@ -76,6 +77,8 @@ export async function logIn(ctx: AppContext, input: LoginInput, meta: RequestMet
     meta.log.info({ event: 'login.failure', email: maskEmail(input.email) }, 'login refused');
     return new AppError(401, MESSAGES.login.invalidCredential);
   };
+  const secondFactor = await passwordStepWithTwoFactor(ctx, input, { account, device }, meta);
+  if (secondFactor) return secondFactor;
   let result: Awaited<ReturnType<AppContext['auth']['api']['signInEmail']>>;
   try {
     result = await ctx.auth.api.signInEmail({
@@ -98,34 +101,6 @@ export async function logIn(ctx: AppContext, input: LoginInput, meta: RequestMet
   }
   meta.log.info({ event: 'login.success', user_id: user.id }, 'member logged in');
   return { user: toCurrentUser(user, result.token), device_token: issueDeviceToken(ctx.config.authSecret, account) };
-}
-
-const SUSPENSION_END = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
-
-/**
- * The 403 a suspended member's login gets (suspendedResponseSchema): until when, the moderator's reason, and,
- * while the suspension is not appealed, a token that lets them appeal it without a session (POST
- * /appeals/suspension), good for an hour.
- */
-async function suspended(ctx: AppContext, userId: string, until: Date): Promise<AppError> {
-  const suspension = await selectSuspension(ctx.db, userId);
-  const expiresAt = ctx.clock.now() + MODERATION_LIMITS.appealTokenMinutes * 60_000;
-  const appealToken =
-    suspension && suspension.appealStatus === null
-      ? signToken(
-          ctx.config.authSecret,
-          TOKEN_PURPOSES.suspensionAppeal,
-          [userId, String(suspension.actionId)],
-          expiresAt,
-        )
-      : null;
-  return new AppError(403, MODERATION_MESSAGES.suspended(`${SUSPENSION_END.format(until)} UTC`), undefined, undefined, {
-    code: 'suspended',
-    suspended_until: until.toISOString(),
-    reason: suspension?.reason ?? '',
-    appeal_token: appealToken,
-    appeal_status: suspension?.appealStatus ?? null,
-  });
 }
 
 /** POST /logout: the session of the token presented ends at once, for every server process. */

@@ -4,6 +4,7 @@ import { EmailSection } from '../components/email-section.tsx';
 import { ExportSection } from '../components/export-section.tsx';
 import { PasswordSection } from '../components/password-section.tsx';
 import { SessionsSection } from '../components/sessions-section.tsx';
+import { TwoFactorSection } from '../components/two-factor-section.tsx';
 
 /**
  * The Account page (the account menu's 'Account'; docs/decisions/033-account-settings.md): in this order,
@@ -19,7 +20,7 @@ export function AccountPage({ privacy }: { privacy?: ReactNode }) {
       </header>
       <EmailSection />
       <PasswordSection />
-      {/* SLOT issue 21 (B): <TwoFactorSection /> from ../components/two-factor-section.tsx goes here. */}
+      <TwoFactorSection />
       <SessionsSection />
       {/* SLOT issue 21 (D): <SignInMethodsSection /> from ../components/sign-in-methods-section.tsx goes here. */}
       {privacy}

@@ -1,5 +1,5 @@
 import { type CurrentUser, LIMITS, type LoginForm, MESSAGES, type SuspendedResponse } from '@corral/contract';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -10,12 +10,18 @@ import { destinationFor, returnPathIn, withReturnPath } from '../../../lib/retur
 import { STORAGE_KEYS, useSession } from '../../../lib/session-store.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { Button } from '../../../ui/button.tsx';
+import { Spinner } from '../../../ui/spinner.tsx';
 import { PasswordField, TextField } from '../../../ui/text-field.tsx';
 import { useLogIn } from '../api/auth-api.ts';
 import { AuthCard, FormAlert } from '../components/auth-card.tsx';
 import { SuspendedPanel } from '../components/suspended-panel.tsx';
 
 const L = MESSAGES.login;
+
+// The code step of two-factor sign-in, fetched only when a login answers that it is needed (ADR 034).
+const TwoFactorStep = lazy(() =>
+  import('../components/two-factor-step.tsx').then((module) => ({ default: module.TwoFactorStep })),
+);
 
 // zod and the contract's schemas are not part of the page's first load (ADR 018): they come once the form is
 // reached, and the form waits for them at its first check.
@@ -55,6 +61,8 @@ export function SignInPage() {
   // A suspended account (403 with the date and reason): a panel that says why, not an error line.
   const [suspension, setSuspension] = useState<SuspendedResponse | null>(null);
   const [signedIn, setSignedIn] = useState(false);
+  // Two-factor sign-in on: the password was right, and the challenge waits for a code.
+  const [secondStep, setSecondStep] = useState<{ email: string; challenge: string } | null>(null);
   // One login at a time: a second press while the first is validated or sent (before the button shows it is
   // busy) sends nothing.
   const sending = useRef(false);
@@ -94,7 +102,14 @@ export function SignInPage() {
       logIn.mutate(
         { email, password },
         {
-          onSuccess: ({ user }) => finish(user),
+          onSuccess: (answer) => {
+            if ('two_factor_required' in answer) {
+              sending.current = false;
+              setSecondStep({ email, challenge: answer.challenge });
+              return;
+            }
+            finish(answer.user);
+          },
           onError: (error) => {
             sending.current = false;
             const suspended = suspensionIn(error);
@@ -113,7 +128,39 @@ export function SignInPage() {
     () => setAlert(L.formInvalid),
   );
 
+  // The code step ended without a sign-in (expired, too many wrong codes, suspended): the password form again.
+  const restart = (error: unknown) => {
+    setSecondStep(null);
+    form.setValue('password', '');
+    const suspended = suspensionIn(error);
+    if (suspended) setSuspension(suspended);
+    else setAlert(error instanceof Error && error.message ? error.message : L.unknown);
+  };
+
   const busy = logIn.isPending || signedIn;
+  if (secondStep) {
+    return (
+      <AuthCard title="Login" subtitle="One more step: two-factor sign-in.">
+        <Suspense fallback={<Spinner label="Loading…" />}>
+          <TwoFactorStep
+            email={secondStep.email}
+            challenge={secondStep.challenge}
+            onSignedIn={finish}
+            onRestart={restart}
+          />
+        </Suspense>
+        <p className="mt-6 text-center text-sm text-stone-600">
+          <button
+            type="button"
+            onClick={() => setSecondStep(null)}
+            className="font-semibold text-leather-700 underline-offset-2 hover:underline"
+          >
+            Back to login
+          </button>
+        </p>
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard title="Login" subtitle="Welcome back to the arena.">
       {suspension && <SuspendedPanel suspension={suspension} />}
