@@ -32,6 +32,7 @@ import { registerApiCompression, registerWebApp } from './lib/web-app.ts';
 import { scheduleAccountPurge } from './modules/auth/account-purge.ts';
 import { accountEntryRoutes, sessionRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth } from './modules/auth/better-auth.ts';
+import { oauthEntryRoutes, signInMethodRoutes } from './modules/auth/oauth.routes.ts';
 import { sessionReader } from './modules/auth/session.service.ts';
 import { missedMessages } from './modules/conversations/conversations.missed.ts';
 import { conversationsRoutes } from './modules/conversations/conversations.routes.ts';
@@ -268,6 +269,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(phoneRoutes);
       await api.register(accountEntryRoutes);
       await api.register(sessionRoutes);
+      await api.register(oauthEntryRoutes);
+      await api.register(signInMethodRoutes);
       scheduleAccountPurge(api);
       scheduleHaulSweep(api);
     },
