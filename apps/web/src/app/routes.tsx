@@ -45,6 +45,10 @@ export const routes: RouteObject[] = [
           },
           ...staticRoutes(false),
           {
+            path: paths.oauthCallback,
+            ...lazyPage(() => import('../features/auth/routes/oauth-callback-page.tsx'), 'OAuthCallbackPage'),
+          },
+          {
             path: paths.newsletterUnsubscribe,
             ...lazyPage(() => import('../features/newsletter/routes/unsubscribe-page.tsx'), 'UnsubscribePage'),
           },

@@ -4,6 +4,9 @@ export const STORAGE_KEYS = {
   session: 'session',
   rememberedEmail: 'remembered-email',
   deviceTokens: 'device-tokens',
+  /** Google and Apple sign-in (session storage): the browser's binding of the sign-in it started, and where to go after. */
+  oauthBinding: 'oauth-binding',
+  oauthNext: 'oauth-next',
 } as const;
 
 /** The forms whose unsent input is kept as a draft (lib/drafts.ts, ADR 023). */
