@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { OAUTH_ERRORS } from '@corral/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { startOidcProvider, type TestOidcProvider } from '../../apps/server/test/oidc-provider.ts';
@@ -67,6 +68,15 @@ test.afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** No serious or critical axe violation (WCAG 2.2 AA), as accessibility.e2e.ts holds every route to. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+}
+
 /** A person at the provider, under a fresh login name. */
 function person(identity: Parameters<TestOidcProvider['users']['set']>[1]): string {
   const login = `p-${uniqueStamp()}`;
@@ -85,7 +95,7 @@ async function logInAtProvider(page: Page, login: string) {
 test('the suite’s own server offers no provider: the buttons stay disabled and say so', async ({ page }) => {
   await page.goto('/sign-in');
   for (const name of ['Google', 'Apple']) {
-    await expect(page.getByRole('button', { name: `Or Log in with ${name} (not available yet)` })).toBeDisabled();
+    await expect(page.getByRole('button', { name: `Or continue with ${name} (not available yet)` })).toBeDisabled();
   }
 });
 
@@ -98,6 +108,8 @@ for (const viewport of [null, PHONE]) {
     const email = `google-${uniqueStamp()}@example.com`;
     const login = person({ email, email_verified: true, given_name: 'Kaycee', family_name: 'Feild' });
     await page.goto(`${base}/sign-up`);
+    await expect(page.getByRole('button', { name: 'Or Sign up with Google' })).toBeEnabled();
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Or Sign up with Google' }).click();
     await logInAtProvider(page, login);
     await page.waitForURL(`${base}/onboarding`);
@@ -113,7 +125,7 @@ for (const viewport of [null, PHONE]) {
     // Signed out, the same Google account signs in to the same member.
     await page.evaluate(() => localStorage.clear());
     await page.goto(`${base}/sign-in`);
-    await page.getByRole('button', { name: 'Or Log in with Google' }).click();
+    await page.getByRole('button', { name: 'Or continue with Google' }).click();
     await page.waitForURL(`${base}/onboarding`);
     const again = await page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? '{}'));
     expect(again.state.currentUser.id).toBe(session.state.currentUser.id);
@@ -129,9 +141,10 @@ test('an email that has an account: Google is connected only after its password'
   const login = person({ email, email_verified: true, given_name: 'Someone', family_name: 'Else' });
   await page.setViewportSize(PHONE);
   await page.goto(`${base}/sign-in`);
-  await page.getByRole('button', { name: 'Or Log in with Google' }).click();
+  await page.getByRole('button', { name: 'Or continue with Google' }).click();
   await logInAtProvider(page, login);
   await expect(page.getByRole('heading', { name: 'Connect Google' })).toBeVisible();
+  await expectAccessible(page);
   await page.getByLabel('Password', { exact: true }).fill('Wrong#2026');
   await page.getByRole('button', { name: 'Connect and sign in' }).click();
   await expect(page.getByText('That password is not right.')).toBeVisible();
@@ -145,9 +158,10 @@ test('an email that has an account: Google is connected only after its password'
 test('an address the provider has not verified is refused, with the reason', async ({ page }) => {
   const login = person({ email: `unverified-${uniqueStamp()}@example.com`, email_verified: false });
   await page.goto(`${base}/sign-in`);
-  await page.getByRole('button', { name: 'Or Log in with Google' }).click();
+  await page.getByRole('button', { name: 'Or continue with Google' }).click();
   await logInAtProvider(page, login);
   await expect(page.getByText(OAUTH_ERRORS.unverified_email)).toBeVisible();
+  await expectAccessible(page);
 });
 
 test('Apple answers by a form POST, and signs a newcomer up', async ({ page }) => {

@@ -134,6 +134,7 @@ export const SIGNED_OUT_PAGES = [
   '/forgot-password',
   '/reset-password',
   '/reset-password#token=not-a-real-token',
+  '/auth/callback#error=cancelled',
   '/privacy-policy',
   '/terms-and-conditions',
   '/deletion-policy',

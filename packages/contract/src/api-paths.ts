@@ -61,7 +61,7 @@ export const API_PATHS = {
   oauthExchange: '/auth/oauth/exchange',
   oauthLink: '/auth/oauth/link',
   oauthLinkEmail: '/auth/oauth/link/email',
-  /** GET the member's ways to sign in; DELETE on `signInMethod` unlinks a provider. */
+  /** GET the member's ways to sign in; POST on `signInMethod` connects a provider, DELETE unlinks it. */
   signInMethods: '/me/sign-in-methods',
   signInMethod: paramPath('/me/sign-in-methods/:provider'),
   devOutbox: '/dev/outbox',

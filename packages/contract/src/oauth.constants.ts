@@ -48,5 +48,7 @@ export const OAUTH_MESSAGES = {
   lastMethod:
     'You need another way to sign in first: set a password (Forgot password sends a link) or connect another provider.',
   emailSubject: 'Connect your sign-in to Corral',
+  otherAccountOfProvider: (name: string) =>
+    `Another ${name} account is already connected to this Corral account: disconnect it first.`,
   alreadyLinkedElsewhere: (name: string) => `That ${name} account is already connected to another Corral account.`,
 } as const;

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, like, lte } from 'drizzle-orm';
-import { accounts, verifications } from '../../db/schema.ts';
+import { accounts, users, verifications } from '../../db/schema.ts';
 import type { Tx } from '../../db/sql.ts';
 
 /**
@@ -87,6 +87,11 @@ export function selectSignInAccounts(db: Tx, userId: string) {
     .from(accounts)
     .where(eq(accounts.userId, userId))
     .orderBy(asc(accounts.createdAt));
+}
+
+/** Holds the member's row until the transaction ends: changes to their ways in take turns. */
+export async function lockUser(db: Tx, userId: string): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
 export async function deleteProviderAccounts(db: Tx, userId: string, providers: string[]): Promise<number> {

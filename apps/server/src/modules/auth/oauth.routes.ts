@@ -28,6 +28,7 @@ import {
   linkByEmail,
   linkWithPassword,
   signInMethods,
+  startConnect,
   startSignIn,
   unlinkProvider,
 } from './oauth.service.ts';
@@ -169,6 +170,28 @@ export const signInMethodRoutes = routeGroup('signed-in', async (app) => {
       },
     },
     async (request) => signInMethods(ctx, providers, viewerOf(request)),
+  );
+
+  app.post(
+    API_PATHS.signInMethod.pattern,
+    {
+      schema: {
+        tags,
+        summary: "Connect a provider: the provider's URL to send the browser to (then as a sign-in)",
+        params: oauthProviderParamsSchema,
+        body: oauthStartRequestSchema,
+        response: { 200: oauthStartResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      startConnect(
+        ctx,
+        providers,
+        viewerOf(request),
+        request.params.provider,
+        request.body.binding,
+        requestMeta(request),
+      ),
   );
 
   app.delete(

@@ -29,6 +29,7 @@ import {
   deleteProviderAccounts,
   insertOneTime,
   insertProviderAccount,
+  lockUser,
   peekOneTime,
   selectLinkedUserId,
   selectSignInAccounts,
@@ -63,10 +64,12 @@ interface StateRow {
   codeVerifier: string;
   nonce: string;
   binding: string;
+  /** Set when a signed-in member connects the provider from the Account page. */
+  connectTo?: string;
 }
 /** A one-time code: a fresh provider answer (bound to the browser that started), or an emailed proof. */
 type CodeRow =
-  | { kind: 'identity'; identity: ProviderIdentity; binding: string }
+  | { kind: 'identity'; identity: ProviderIdentity; binding: string; connectTo?: string }
   | { kind: 'email-proof'; identity: ProviderIdentity; userId: string };
 interface LinkRow {
   identity: ProviderIdentity;
@@ -90,6 +93,7 @@ export async function startSignIn(
   provider: OAuthProvider,
   binding: string,
   meta: RequestMeta,
+  connectTo?: string,
 ): Promise<OAuthStartResponse> {
   if (!providers.has(provider)) throw notConfigured(provider);
   await ctx.limiter.consume(['loginOauthStartPerIp', meta.ip]);
@@ -106,10 +110,11 @@ export async function startSignIn(
     codeVerifier: authorization.codeVerifier,
     nonce: authorization.nonce,
     binding: hashToken(binding),
+    ...(connectTo ? { connectTo } : {}),
   };
   await deleteExpiredOneTimes(ctx.db, now(ctx));
   await insertOneTime(ctx.db, stateKey(state), row, later(ctx, OAUTH_LIMITS.stateExpiresInSeconds));
-  meta.log.info({ event: 'oauth.start', provider }, 'provider sign-in started');
+  meta.log.info({ event: 'oauth.start', provider, connect: Boolean(connectTo) }, 'provider sign-in started');
   return { url: authorization.url };
 }
 
@@ -148,7 +153,12 @@ export async function finishAtProvider(
   }
   if (!identity) return fail('provider');
   const code = secret();
-  const row: CodeRow = { kind: 'identity', identity, binding: state.binding };
+  const row: CodeRow = {
+    kind: 'identity',
+    identity,
+    binding: state.binding,
+    ...(state.connectTo ? { connectTo: state.connectTo } : {}),
+  };
   await insertOneTime(ctx.db, codeKey(code), row, later(ctx, OAUTH_LIMITS.codeExpiresInSeconds));
   return webCallback(ctx, { code });
 }
@@ -168,6 +178,8 @@ export async function exchangeCode(
   if (row.kind === 'email-proof') return linkAndSignIn(ctx, row.identity, row.userId, meta);
   // A code shown by another browser than the one that started (a sign-in forced on someone) is burnt.
   if (!input.binding || hashToken(input.binding) !== row.binding) throw invalidCode();
+  // Connecting from the Account page: the member's session proved the account when the start was asked.
+  if (row.connectTo) return linkAndSignIn(ctx, row.identity, row.connectTo, meta);
   return signInWithIdentity(ctx, row.identity, row.binding, meta);
 }
 
@@ -331,6 +343,7 @@ async function linkAndSignIn(
   const linked = await insertProviderAccount(ctx.db, userId, identity.provider, identity.subject);
   if (!linked) {
     const owner = await selectLinkedUserId(ctx.db, identity.provider, identity.subject);
+    if (owner === undefined) throw new AppError(409, OAUTH_MESSAGES.otherAccountOfProvider(name));
     if (owner !== userId) throw new AppError(409, OAUTH_MESSAGES.alreadyLinkedElsewhere(name));
   }
   meta.log.info({ event: 'oauth.linked', user_id: userId, provider: identity.provider }, 'provider linked');
@@ -354,6 +367,21 @@ export async function signInMethods(
   };
 }
 
+/**
+ * POST /me/sign-in-methods/{provider}: a signed-in member connects the provider. The same trip as a sign-in;
+ * at the exchange the identity joins this member (their session proved the account), whatever its email.
+ */
+export function startConnect(
+  ctx: AppContext,
+  providers: OAuthProviders,
+  viewer: Viewer,
+  provider: OAuthProvider,
+  binding: string,
+  meta: RequestMeta,
+): Promise<OAuthStartResponse> {
+  return startSignIn(ctx, providers, provider, binding, meta, viewer.user.id);
+}
+
 /** DELETE /me/sign-in-methods/{provider}: only while another way in remains. */
 export async function unlinkProvider(
   ctx: AppContext,
@@ -363,13 +391,17 @@ export async function unlinkProvider(
 ): Promise<OkResponse> {
   await ctx.limiter.consume(['signInMethodsPerMember', viewer.user.id]);
   const name = OAUTH_PROVIDER_NAMES[provider];
-  const rows = await selectSignInAccounts(ctx.db, viewer.user.id);
-  if (!rows.some((row) => row.providerId === provider)) throw new AppError(404, OAUTH_MESSAGES.notLinked(name));
-  const others = rows.filter(
-    (row) => row.providerId !== provider && (row.providerId !== 'credential' || Boolean(row.password)),
-  );
-  if (others.length === 0) throw new AppError(409, OAUTH_MESSAGES.lastMethod);
-  await deleteProviderAccounts(ctx.db, viewer.user.id, [provider]);
+  // Two unlinks at once (Google here, Apple in another tab) must not both pass the check: they take turns.
+  await ctx.db.transaction(async (tx) => {
+    await lockUser(tx, viewer.user.id);
+    const rows = await selectSignInAccounts(tx, viewer.user.id);
+    if (!rows.some((row) => row.providerId === provider)) throw new AppError(404, OAUTH_MESSAGES.notLinked(name));
+    const others = rows.filter(
+      (row) => row.providerId !== provider && (row.providerId !== 'credential' || Boolean(row.password)),
+    );
+    if (others.length === 0) throw new AppError(409, OAUTH_MESSAGES.lastMethod);
+    await deleteProviderAccounts(tx, viewer.user.id, [provider]);
+  });
   meta.log.info({ event: 'oauth.unlinked', user_id: viewer.user.id, provider }, 'provider unlinked');
   return { status: true, message: OAUTH_MESSAGES.unlinked(name) };
 }

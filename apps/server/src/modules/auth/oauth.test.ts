@@ -346,6 +346,38 @@ describe('sign-in methods', () => {
     expect(rows).toEqual([]);
   });
 
+  it('connects a provider from the Account page, whatever its email, once per provider and identity', async () => {
+    const member = await signUpMember(t.app);
+    const connect = async (login: string, token = member.token) => {
+      const binding = newBinding();
+      const started = await t.app.inject({
+        method: 'POST',
+        url: '/api/me/sign-in-methods/google',
+        headers: bearer(token),
+        payload: { binding },
+      });
+      expect(started.statusCode).toBe(200);
+      const answer = await signInAtProvider(started.json().url, login, `${PUBLIC_URL}/api/auth/oauth/`);
+      const { code } = await deliver(answer);
+      return exchange({ code, binding });
+    };
+    // The session proved the account: the identity's own email (even unverified) plays no part.
+    const mine = person({ email: `other-${randomUUID().slice(0, 8)}@example.com`, email_verified: false });
+    const connected = await connect(mine);
+    expect(connected.statusCode).toBe(200);
+    expect(connected.json().user.id).toBe(member.user.id);
+    expect(await linksOf(member.user.id)).toEqual(['credential', 'google']);
+    // A second Google account for the same member, and one already connected elsewhere, are refused.
+    const second = await connect(person({ email: `x-${randomUUID().slice(0, 8)}@example.com`, email_verified: true }));
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toBe(OAUTH_MESSAGES.otherAccountOfProvider('Google'));
+    const other = await signUpMember(t.app);
+    const taken = await connect(mine, other.token);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(OAUTH_MESSAGES.alreadyLinkedElsewhere('Google'));
+    expect(await linksOf(other.user.id)).toEqual(['credential']);
+  });
+
   it('needs a session', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/me/sign-in-methods' })).statusCode).toBe(401);
   });

@@ -3,6 +3,7 @@ import { OAUTH_MESSAGES } from '@corral/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test } from 'vitest';
+import { STORAGE_KEYS } from '../../../lib/storage-keys.ts';
 import { fakeApi } from '../../../test/fake-api.ts';
 import { renderRoute, signInAs } from '../../../test/render-route.tsx';
 import { SignInMethodsSection } from './sign-in-methods-section.tsx';
@@ -34,8 +35,23 @@ describe('Sign-in methods', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Disconnect Google' }));
     await userEvent.click(screen.getByRole('button', { name: 'Confirm: disconnect Google' }));
     expect(await screen.findByText(OAUTH_MESSAGES.unlinked('Google'))).toBeTruthy();
-    await waitFor(() => expect(screen.getByText(/Not connected\. Sign in with Google/)).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('Not connected.')).toBeTruthy());
     expect(screen.getByRole('button', { name: 'Disconnect Apple' })).toBeTruthy();
+  });
+
+  test('connects a provider: a start with a fresh binding, back to this page', async () => {
+    api.on('GET /me/sign-in-methods', {
+      status: 200,
+      body: { has_password: true, linked: [], available: ['google', 'apple'] },
+    });
+    api.on('POST /me/sign-in-methods/apple', { status: 200, body: { url: 'http://127.0.0.1:1/authorize' } });
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Connect Apple' }));
+    await waitFor(() => expect(api.callsTo('POST /me/sign-in-methods/apple')).toHaveLength(1));
+    expect(api.callsTo('POST /me/sign-in-methods/apple')[0]?.body).toEqual({
+      binding: sessionStorage.getItem(STORAGE_KEYS.oauthBinding),
+    });
+    expect(sessionStorage.getItem(STORAGE_KEYS.oauthNext)).toBe('/social_home/settings/account');
   });
 
   test('keeps the only way in, and points a member without a password to the reset email', async () => {

@@ -1,12 +1,12 @@
 import { OAUTH_PROVIDER_NAMES, type OAuthProvider } from '@corral/contract';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../../config/paths.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatTimestamp } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
-import { useSignInMethods, useUnlinkProvider } from '../api/sign-in-methods.ts';
+import { connectProvider, useSignInMethods, useUnlinkProvider } from '../api/sign-in-methods.ts';
 
 /**
  * The Account page's "Sign-in methods": whether the member has a password, and Google and Apple, connected or
@@ -16,12 +16,21 @@ export function SignInMethodsSection() {
   const methods = useSignInMethods();
   const unlink = useUnlinkProvider();
   const [confirming, setConfirming] = useState<OAuthProvider | null>(null);
+  const [connecting, setConnecting] = useState<OAuthProvider | null>(null);
+  const here = useLocation().pathname;
   const data = methods.data;
   const providers = data
     ? ([...new Set([...data.available, ...data.linked.map((l) => l.provider)])] as OAuthProvider[])
     : [];
   const waysIn = data ? data.linked.length + (data.has_password ? 1 : 0) : 0;
 
+  const connect = (provider: OAuthProvider) => {
+    setConnecting(provider);
+    connectProvider(provider, here).catch((error: unknown) => {
+      setConnecting(null);
+      toast.error(error instanceof ApiError ? error.message : 'Could not start connecting. Please try again.');
+    });
+  };
   const disconnect = (provider: OAuthProvider) =>
     unlink.mutate(provider, {
       onSuccess: ({ message }) => toast.success(message),
@@ -76,9 +85,20 @@ export function SignInMethodsSection() {
                       ? last
                         ? `Connected ${formatTimestamp(linked.linked_at)}. It is your only way to sign in, so it cannot be disconnected.`
                         : `Connected ${formatTimestamp(linked.linked_at)}.`
-                      : `Not connected. Sign in with ${name} using this account's email to connect it.`}
+                      : `Not connected.`}
                   </p>
                 </div>
+                {!linked && data.available.includes(provider) && (
+                  <Button
+                    variant="secondary"
+                    busy={connecting === provider}
+                    disabled={connecting !== null}
+                    onClick={() => connect(provider)}
+                    aria-label={`Connect ${name}`}
+                  >
+                    Connect
+                  </Button>
+                )}
                 {linked && !last && confirming !== provider && (
                   <Button variant="secondary" onClick={() => setConfirming(provider)} aria-label={`Disconnect ${name}`}>
                     Disconnect

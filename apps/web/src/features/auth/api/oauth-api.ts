@@ -1,14 +1,13 @@
 import {
   API_PATHS,
   type OAuthLinkRequiredResponse,
-  type OAuthProvider,
   type OAuthProvidersResponse,
-  type OAuthStartResponse,
   type OkResponse,
   type SignedInResponse,
 } from '@corral/contract';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client.ts';
+import { oauthBinding } from '../../../lib/oauth-start.ts';
 import { STORAGE_KEYS } from '../../../lib/storage-keys.ts';
 import { rememberDeviceToken } from './device-tokens.ts';
 
@@ -28,26 +27,6 @@ export function useOAuthProviders() {
   });
 }
 
-function newBinding(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-}
-
-/** Starts a provider sign-in and leaves for the provider's page. `next`: the member page to land on after. */
-export async function startOAuth(provider: OAuthProvider, next: string | null): Promise<void> {
-  const binding = newBinding();
-  sessionStorage.setItem(STORAGE_KEYS.oauthBinding, binding);
-  if (next) sessionStorage.setItem(STORAGE_KEYS.oauthNext, next);
-  else sessionStorage.removeItem(STORAGE_KEYS.oauthNext);
-  const { url } = await api.post<OAuthStartResponse>(API_PATHS.oauthStart(provider), { binding });
-  window.location.assign(url);
-}
-
-const binding = () => sessionStorage.getItem(STORAGE_KEYS.oauthBinding) ?? undefined;
-
 /** The page to land on that the sign-in started from, once (then forgotten with the binding). */
 export function takeOAuthNext(): string | null {
   const next = sessionStorage.getItem(STORAGE_KEYS.oauthNext);
@@ -63,17 +42,17 @@ function signedIn(answer: SignedInResponse): SignedInResponse {
 
 /** The callback's (or the emailed link's) one-time code for a session. */
 export async function exchangeOAuthCode(code: string): Promise<SignedInResponse> {
-  return signedIn(await api.post<SignedInResponse>(API_PATHS.oauthExchange, { code, binding: binding() }));
+  return signedIn(await api.post<SignedInResponse>(API_PATHS.oauthExchange, { code, binding: oauthBinding() }));
 }
 
 export async function linkOAuthWithPassword(linkToken: string, password: string): Promise<SignedInResponse> {
   return signedIn(
-    await api.post<SignedInResponse>(API_PATHS.oauthLink, { link_token: linkToken, binding: binding(), password }),
+    await api.post<SignedInResponse>(API_PATHS.oauthLink, { link_token: linkToken, binding: oauthBinding(), password }),
   );
 }
 
 export function linkOAuthByEmail(linkToken: string): Promise<OkResponse> {
-  return api.post<OkResponse>(API_PATHS.oauthLinkEmail, { link_token: linkToken, binding: binding() });
+  return api.post<OkResponse>(API_PATHS.oauthLinkEmail, { link_token: linkToken, binding: oauthBinding() });
 }
 
 /** The exchange's 409: an account has this email, and must be proven first. */

@@ -11,7 +11,7 @@ const api = fakeApi();
 beforeEach(() => sessionStorage.clear());
 
 const open = () =>
-  renderRoute(<SocialSignInButtons label="Or Log in with" next="/social_home/messages" />, { path: '/sign-in' });
+  renderRoute(<SocialSignInButtons label="Or continue with" next="/social_home/messages" />, { path: '/sign-in' });
 
 describe('Google and Apple buttons', () => {
   test('stay disabled, saying why, when the server offers no provider', async () => {
@@ -19,7 +19,7 @@ describe('Google and Apple buttons', () => {
     open();
     await waitFor(() => expect(api.callsTo('GET /auth/providers')).toHaveLength(1));
     for (const name of ['Google', 'Apple']) {
-      const button = screen.getByRole('button', { name: `Or Log in with ${name} (not available yet)` });
+      const button = screen.getByRole('button', { name: `Or continue with ${name} (not available yet)` });
       expect((button as HTMLButtonElement).disabled).toBe(true);
     }
   });
@@ -37,7 +37,7 @@ describe('Google and Apple buttons', () => {
     api.on('GET /auth/providers', { status: 200, body: { providers: ['google'] } });
     api.on('POST /auth/oauth/google/start', { status: 200, body: { url: 'http://127.0.0.1:1/authorize' } });
     open();
-    const google = await screen.findByRole('button', { name: 'Or Log in with Google' });
+    const google = await screen.findByRole('button', { name: 'Or continue with Google' });
     expect((screen.getByRole('button', { name: /Apple \(not available yet\)/ }) as HTMLButtonElement).disabled).toBe(
       true,
     );

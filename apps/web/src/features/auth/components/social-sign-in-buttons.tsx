@@ -2,7 +2,8 @@ import { OAUTH_PROVIDER_NAMES, type OAuthProvider } from '@corral/contract';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { ApiError } from '../../../lib/api-client.ts';
-import { startOAuth, useOAuthProviders } from '../api/oauth-api.ts';
+import { startOAuth } from '../../../lib/oauth-start.ts';
+import { useOAuthProviders } from '../api/oauth-api.ts';
 
 /**
  * Google and Apple sign-in. A button works only when the server is configured for its provider (GET

@@ -154,7 +154,7 @@ export function SignInPage() {
           {busy ? L.busy : 'Log In'}
         </Button>
       </form>
-      <SocialSignInButtons label="Or Log in with" next={hydrated ? next : null} />
+      <SocialSignInButtons label="Or continue with" next={hydrated ? next : null} />
       <p className="mt-6 text-center text-sm text-stone-600">
         New to Corral?{' '}
         <Link
