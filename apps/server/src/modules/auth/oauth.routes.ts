@@ -120,7 +120,8 @@ export const oauthEntryRoutes = routeGroup('guest', async (app) => {
         response: {
           200: signedInResponseSchema,
           403: suspendedResponseSchema,
-          409: oauthLinkRequiredResponseSchema,
+          // The link step, or a provider identity connected to another account already.
+          409: z.union([oauthLinkRequiredResponseSchema, errorResponseSchema]),
           ...errors,
         },
       },
