@@ -136,6 +136,7 @@ export const SIGNED_OUT_PAGES = [
   '/reset-password#token=not-a-real-token',
   '/confirm-email#token=not-a-real-token',
   '/undo-email-change#token=not-a-real-token',
+  '/auth/callback#error=cancelled',
   '/privacy-policy',
   '/terms-and-conditions',
   '/deletion-policy',

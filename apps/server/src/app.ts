@@ -33,6 +33,7 @@ import { scheduleAccountPurge } from './modules/auth/account-purge.ts';
 import { accountLinkRoutes, accountSettingsRoutes } from './modules/auth/account-settings.routes.ts';
 import { accountEntryRoutes, sessionRoutes } from './modules/auth/auth.routes.ts';
 import { createAuth } from './modules/auth/better-auth.ts';
+import { oauthEntryRoutes, signInMethodRoutes } from './modules/auth/oauth.routes.ts';
 import { sessionReader } from './modules/auth/session.service.ts';
 import { twoFactorLoginRoutes, twoFactorRoutes } from './modules/auth/two-factor.routes.ts';
 import { missedMessages } from './modules/conversations/conversations.missed.ts';
@@ -276,6 +277,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(accountLinkRoutes);
       await api.register(twoFactorLoginRoutes);
       await api.register(twoFactorRoutes);
+      await api.register(oauthEntryRoutes);
+      await api.register(signInMethodRoutes);
       scheduleAccountPurge(api);
       scheduleHaulSweep(api);
     },

@@ -42,6 +42,10 @@ export function parseApiCompression(value: string): ApiCompression | null {
   return encodings;
 }
 
+/** The real providers' issuers; GOOGLE_ISSUER and APPLE_ISSUER point tests at a local OpenID Connect provider. */
+export const GOOGLE_ISSUER = 'https://accounts.google.com';
+export const APPLE_ISSUER = 'https://appleid.apple.com';
+
 /**
  * Every environment variable the server reads, its default and its meaning. Nothing else reads
  * process.env. `.env.example` lists the same variables.
@@ -116,6 +120,15 @@ export const envSchema = z.object({
   STREAMS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
   STREAMS_PER_PROCESS: z.coerce.number().int().min(1).max(1_000_000).default(2_000),
   HOLD_REPORTERS: z.coerce.number().min(1).max(1000).default(MODERATION_LIMITS.holdReportersDefault),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z.url('GOOGLE_ISSUER must be a URL').default(GOOGLE_ISSUER),
+  APPLE_CLIENT_ID: z.string().min(1).optional(),
+  APPLE_CLIENT_SECRET: z.string().min(1).optional(),
+  APPLE_TEAM_ID: z.string().min(1).optional(),
+  APPLE_KEY_ID: z.string().min(1).optional(),
+  APPLE_PRIVATE_KEY: z.string().min(1).optional(),
+  APPLE_ISSUER: z.url('APPLE_ISSUER must be a URL').default(APPLE_ISSUER),
   MESSAGE_STRANGER_MIN_AGE_HOURS: z.coerce
     .number()
     .min(0)
@@ -159,6 +172,19 @@ function combinationProblems(e: z.output<typeof envSchema>): string[] {
   if (e.METRICS_PORT && e.METRICS_PORT === e.PORT) problems.push('METRICS_PORT must differ from PORT');
   if (production && !e.AUTH_SECRET) problems.push('AUTH_SECRET is required when NODE_ENV=production');
   if (production && !e.PUBLIC_URL) problems.push('PUBLIC_URL is required when NODE_ENV=production');
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET))
+    problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
+  const appleKey = [e.APPLE_TEAM_ID, e.APPLE_KEY_ID, e.APPLE_PRIVATE_KEY];
+  if (appleKey.some(Boolean) && !appleKey.every(Boolean))
+    problems.push('APPLE_TEAM_ID, APPLE_KEY_ID and APPLE_PRIVATE_KEY must be set together');
+  if (e.APPLE_CLIENT_SECRET && appleKey.some(Boolean))
+    problems.push('Set APPLE_CLIENT_SECRET or APPLE_TEAM_ID, APPLE_KEY_ID and APPLE_PRIVATE_KEY, not both');
+  if (e.APPLE_CLIENT_ID && !e.APPLE_CLIENT_SECRET && !appleKey.every(Boolean))
+    problems.push('APPLE_CLIENT_ID needs APPLE_CLIENT_SECRET, or APPLE_TEAM_ID, APPLE_KEY_ID and APPLE_PRIVATE_KEY');
+  if (!e.APPLE_CLIENT_ID && (e.APPLE_CLIENT_SECRET || appleKey.some(Boolean)))
+    problems.push('APPLE_CLIENT_SECRET and the APPLE_ key settings need APPLE_CLIENT_ID');
+  if (production && (!e.GOOGLE_ISSUER.startsWith('https://') || !e.APPLE_ISSUER.startsWith('https://')))
+    problems.push('GOOGLE_ISSUER and APPLE_ISSUER must be https:// URLs when NODE_ENV=production');
   if (production && e.RATE_LIMIT_SCALE !== 1) problems.push('RATE_LIMIT_SCALE must be 1 when NODE_ENV=production');
   if (production && e.SEED_DEMO) problems.push('SEED_DEMO cannot be true when NODE_ENV=production');
   // Without them, members would receive nothing and codes and reset links would sit on disk in plain text.
@@ -236,12 +262,38 @@ export const configSchema = envSchema
       holdReporters: e.HOLD_REPORTERS,
       /** How old an account must be to start a conversation with a non-friend (docs/decisions/029-direct-messages.md). */
       messageStrangerMinAgeHours: e.MESSAGE_STRANGER_MIN_AGE_HOURS,
+      /** Google and Apple sign-in, each on only when its client is configured (docs/decisions/036). */
+      oauth: {
+        google:
+          e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+            ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: trimSlash(e.GOOGLE_ISSUER) }
+            : undefined,
+        apple: e.APPLE_CLIENT_ID
+          ? {
+              clientId: e.APPLE_CLIENT_ID,
+              issuer: trimSlash(e.APPLE_ISSUER),
+              clientSecret: e.APPLE_CLIENT_SECRET,
+              signingKey:
+                e.APPLE_TEAM_ID && e.APPLE_KEY_ID && e.APPLE_PRIVATE_KEY
+                  ? {
+                      teamId: e.APPLE_TEAM_ID,
+                      keyId: e.APPLE_KEY_ID,
+                      privateKey: e.APPLE_PRIVATE_KEY.replace(/\\n/g, '\n'),
+                    }
+                  : undefined,
+            }
+          : undefined,
+      },
       /** Whether the dev outbox answers: only while neither SMTP nor Twilio is configured, never in production. */
       outboxEnabled: !production && !e.SMTP_URL && !twilio,
     };
   });
 
 export type Config = z.output<typeof configSchema>;
+
+function trimSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
 
 export class ConfigError extends Error {}
 

@@ -56,6 +56,16 @@ export const API_PATHS = {
   sendVerificationCode: '/contacts/send-verification-code',
   validateVerificationCode: '/contacts/validate-verification-code',
   accountDelete: '/account-delete',
+  /** Google and Apple sign-in (docs/decisions/036-google-and-apple-sign-in.md). */
+  oauthProviders: '/auth/providers',
+  oauthStart: paramPath('/auth/oauth/:provider/start'),
+  oauthCallback: paramPath('/auth/oauth/:provider/callback'),
+  oauthExchange: '/auth/oauth/exchange',
+  oauthLink: '/auth/oauth/link',
+  oauthLinkEmail: '/auth/oauth/link/email',
+  /** GET the member's ways to sign in; POST on `signInMethod` connects a provider, DELETE unlinks it. */
+  signInMethods: '/me/sign-in-methods',
+  signInMethod: paramPath('/me/sign-in-methods/:provider'),
   devOutbox: '/dev/outbox',
   timeline: '/home/timeline',
   upcomingEvents: '/home/upcoming-events',

@@ -35,6 +35,8 @@ export * from './newsletter.constants.ts';
 export * from './newsletter.ts';
 export * from './notifications.constants.ts';
 export * from './notifications.ts';
+export * from './oauth.constants.ts';
+export * from './oauth.ts';
 export * from './onboarding.ts';
 export * from './phone.ts';
 export * from './places.ts';

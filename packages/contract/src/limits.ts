@@ -73,6 +73,12 @@ export const RATE_LIMITS = {
   /** Password and code checks of the two-factor settings (start, verify, turn off, new recovery codes). */
   twoFactorPerMember: { points: 20, duration: HOUR },
   signupPerIp: { points: 5, duration: 30 * MINUTE },
+  /** Google and Apple sign-in: starts, and code exchanges and link tries (ADR 036). */
+  loginOauthStartPerIp: { points: 20, duration: 5 * MINUTE },
+  loginOauthExchangePerIp: { points: 20, duration: 5 * MINUTE },
+  loginOauthLinkEmailPerAccount: { points: 3, duration: HOUR },
+  /** Unlinking a provider from the Account page. */
+  signInMethodsPerMember: { points: 20, duration: HOUR },
   forgotPerEmail: { points: 5, duration: 30 * MINUTE },
   forgotPerIpMinute: { points: 3, duration: MINUTE },
   forgotPerIpHour: { points: 6, duration: HOUR },

@@ -123,7 +123,12 @@ export const accounts = pgTable(
     password: text('password'),
     ...timestamps,
   },
-  (t) => [index('accounts_user_id_idx').on(t.userId)],
+  (t) => [
+    index('accounts_user_id_idx').on(t.userId),
+    // One Corral account per provider identity, and one identity per provider per member (ADR 036).
+    uniqueIndex('accounts_provider_account_unique').on(t.providerId, t.accountId),
+    uniqueIndex('accounts_user_provider_unique').on(t.userId, t.providerId),
+  ],
 );
 
 export const verifications = pgTable(

@@ -53,6 +53,10 @@ export const routes: RouteObject[] = [
             ...lazyPage(() => import('../features/account/routes/undo-email-page.tsx'), 'UndoEmailPage'),
           },
           {
+            path: paths.oauthCallback,
+            ...lazyPage(() => import('../features/auth/routes/oauth-callback-page.tsx'), 'OAuthCallbackPage'),
+          },
+          {
             path: paths.newsletterUnsubscribe,
             ...lazyPage(() => import('../features/newsletter/routes/unsubscribe-page.tsx'), 'UnsubscribePage'),
           },

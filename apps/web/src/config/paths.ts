@@ -5,6 +5,8 @@ export const paths = {
   signIn: '/sign-in',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
+  /** Where Google and Apple sign-in come back (the server's redirect, `#code=` or `#error=`), and the emailed link step. */
+  oauthCallback: '/auth/callback',
   onBoard: '/onboarding',
   phoneVerify: '/phone-verify',
   privacyPolicy: '/privacy-policy',

@@ -6,6 +6,9 @@ export const STORAGE_KEYS = {
   deviceTokens: 'device-tokens',
   /** Remembered devices of two-factor sign-in: per account, the token that skips the code step for 30 days. */
   trustedDevices: 'trusted-devices',
+  /** Google and Apple sign-in (session storage): the browser's binding of the sign-in it started, and where to go after. */
+  oauthBinding: 'oauth-binding',
+  oauthNext: 'oauth-next',
 } as const;
 
 /** The forms whose unsent input is kept as a draft (lib/drafts.ts, ADR 023). */

@@ -2,6 +2,7 @@ import {
   type LoginResponse,
   type loginRequestSchema,
   MESSAGES,
+  type OAuthProvider,
   type OkResponse,
   type SignedInResponse,
   type signupRequestSchema,
@@ -93,14 +94,43 @@ export async function logIn(ctx: AppContext, input: LoginInput, meta: RequestMet
   }
   const user = await liveUser(ctx, result.user.id);
   if (!user) throw refuse();
+  return completeSignIn(ctx, user, meta, { method: 'password', session: result.token });
+}
+
+/**
+ * The one end of every sign-in, by password (POST /login, whose session better-auth opened with the password
+ * check) or by Google or Apple (modules/auth/oauth.service.ts, which open none before this): a suspended member
+ * is refused with the date and the reason, anyone else gets a session and a device token for the account.
+ * A second factor, when the member has one, belongs here, before the session is handed out.
+ */
+export async function completeSignIn(
+  ctx: AppContext,
+  user: UserRow,
+  meta: RequestMeta,
+  how: { method: 'password' | OAuthProvider; session?: string },
+): Promise<SignedInResponse> {
+  const auth = await ctx.auth.$context;
   if (user.suspendedUntil && user.suspendedUntil.getTime() > ctx.clock.now()) {
-    // The password was right, so the member may know why and until when; the session just opened ends.
-    await (await ctx.auth.$context).internalAdapter.deleteSession(result.token);
-    meta.log.info({ event: 'login.suspended', user_id: user.id }, 'suspended member refused');
+    // The member proved who they are, so they may know why and until when; a session already opened ends.
+    if (how.session) await auth.internalAdapter.deleteSession(how.session);
+    meta.log.info({ event: 'login.suspended', user_id: user.id, method: how.method }, 'suspended member refused');
     throw await suspended(ctx, user.id, user.suspendedUntil);
   }
-  meta.log.info({ event: 'login.success', user_id: user.id }, 'member logged in');
-  return { user: toCurrentUser(user, result.token), device_token: issueDeviceToken(ctx.config.authSecret, account) };
+  let token = how.session;
+  if (!token) {
+    const session = await auth.internalAdapter.createSession(user.id, false, {
+      ipAddress: meta.ip,
+      userAgent: meta.userAgent ?? '',
+    });
+    // The session hook refuses a member deleted meanwhile: the answer of a wrong password.
+    if (!session) throw new AppError(401, MESSAGES.login.invalidCredential);
+    token = session.token;
+  }
+  meta.log.info({ event: 'login.success', user_id: user.id, method: how.method }, 'member logged in');
+  return {
+    user: toCurrentUser(user, token),
+    device_token: issueDeviceToken(ctx.config.authSecret, emailKey(user.email)),
+  };
 }
 
 /** POST /logout: the session of the token presented ends at once, for every server process. */

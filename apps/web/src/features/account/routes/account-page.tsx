@@ -4,6 +4,7 @@ import { EmailSection } from '../components/email-section.tsx';
 import { ExportSection } from '../components/export-section.tsx';
 import { PasswordSection } from '../components/password-section.tsx';
 import { SessionsSection } from '../components/sessions-section.tsx';
+import { SignInMethodsSection } from '../components/sign-in-methods-section.tsx';
 import { TwoFactorSection } from '../components/two-factor-section.tsx';
 
 /**
@@ -22,7 +23,7 @@ export function AccountPage({ privacy }: { privacy?: ReactNode }) {
       <PasswordSection />
       <TwoFactorSection />
       <SessionsSection />
-      {/* SLOT issue 21 (D): <SignInMethodsSection /> from ../components/sign-in-methods-section.tsx goes here. */}
+      <SignInMethodsSection />
       {privacy}
       <BlockedSection />
       <ExportSection />

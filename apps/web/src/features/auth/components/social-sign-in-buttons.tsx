@@ -1,8 +1,25 @@
+import { OAUTH_PROVIDER_NAMES, type OAuthProvider } from '@corral/contract';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { ApiError } from '../../../lib/api-client.ts';
+import { startOAuth } from '../../../lib/oauth-start.ts';
+import { useOAuthProviders } from '../api/oauth-api.ts';
+
 /**
- * Google and Apple sign-in. They work only when the server is configured for them (a later issue);
- * until then the buttons are shown, disabled, and say why.
+ * Google and Apple sign-in. A button works only when the server is configured for its provider (GET
+ * /auth/providers); until then it is shown, disabled, and says why. `next`: the member page to land on after.
  */
-export function SocialSignInButtons({ label }: { label: string }) {
+export function SocialSignInButtons({ label, next = null }: { label: string; next?: string | null }) {
+  const providers = useOAuthProviders();
+  const enabled = new Set<OAuthProvider>(providers.data?.providers ?? []);
+  const [leaving, setLeaving] = useState<OAuthProvider | null>(null);
+  const go = (provider: OAuthProvider) => {
+    setLeaving(provider);
+    startOAuth(provider, next).catch((error: unknown) => {
+      setLeaving(null);
+      toast.error(error instanceof ApiError ? error.message : 'Could not start the sign-in. Please try again.');
+    });
+  };
   return (
     <div className="mt-6">
       <div className="flex items-center gap-3 text-xs uppercase tracking-wide text-stone-500">
@@ -11,21 +28,39 @@ export function SocialSignInButtons({ label }: { label: string }) {
         <span className="h-px flex-1 bg-leather-100" />
       </div>
       <div className="mt-3 flex justify-center gap-3">
-        {[
-          { name: 'Google', icon: <GoogleIcon /> },
-          { name: 'Apple', icon: <AppleIcon /> },
-        ].map(({ name, icon }) => (
-          <button
-            key={name}
-            type="button"
-            disabled
-            title={`${name} sign-in is not available yet`}
-            aria-label={`${label} ${name} (not available yet)`}
-            className="inline-flex size-11 cursor-not-allowed items-center justify-center rounded-full border border-stone-200 bg-white opacity-60"
-          >
-            {icon}
-          </button>
-        ))}
+        {(
+          [
+            { id: 'google', icon: <GoogleIcon /> },
+            { id: 'apple', icon: <AppleIcon /> },
+          ] as const
+        ).map(({ id, icon }) => {
+          const name = OAUTH_PROVIDER_NAMES[id];
+          return enabled.has(id) ? (
+            <button
+              key={id}
+              type="button"
+              onClick={() => go(id)}
+              disabled={leaving !== null}
+              aria-busy={leaving === id}
+              aria-label={`${label} ${name}`}
+              title={name}
+              className="inline-flex size-11 items-center justify-center rounded-full border border-stone-300 bg-white hover:bg-stone-50 focus-visible:outline-2 focus-visible:outline-leather-700 disabled:opacity-60"
+            >
+              {icon}
+            </button>
+          ) : (
+            <button
+              key={id}
+              type="button"
+              disabled
+              title={`${name} sign-in is not available yet`}
+              aria-label={`${label} ${name} (not available yet)`}
+              className="inline-flex size-11 cursor-not-allowed items-center justify-center rounded-full border border-stone-200 bg-white opacity-60"
+            >
+              {icon}
+            </button>
+          );
+        })}
       </div>
     </div>
   );

@@ -14,6 +14,7 @@ import { Spinner } from '../../../ui/spinner.tsx';
 import { PasswordField, TextField } from '../../../ui/text-field.tsx';
 import { useLogIn } from '../api/auth-api.ts';
 import { AuthCard, FormAlert } from '../components/auth-card.tsx';
+import { SocialSignInButtons } from '../components/social-sign-in-buttons.tsx';
 import { SuspendedPanel } from '../components/suspended-panel.tsx';
 
 const L = MESSAGES.login;
@@ -200,6 +201,7 @@ export function SignInPage() {
           {busy ? L.busy : 'Log In'}
         </Button>
       </form>
+      <SocialSignInButtons label="Or continue with" next={hydrated ? next : null} />
       <p className="mt-6 text-center text-sm text-stone-600">
         New to Corral?{' '}
         <Link

@@ -114,7 +114,7 @@ export function SignUpPage() {
           Register
         </Button>
       </form>
-      <SocialSignInButtons label="Or Sign up with" />
+      <SocialSignInButtons label="Or Sign up with" next={hydrated ? next : null} />
       <p className="mt-6 text-center text-sm text-stone-600">
         Already have an account?{' '}
         <Link
