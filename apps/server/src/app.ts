@@ -40,6 +40,7 @@ import { devRoutes } from './modules/dev/dev.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { feedRoutes } from './modules/feed/feed.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
+import { firstScreenRoutes, lazyRenderer, ssrBundleOf } from './modules/first-screen/first-screen.routes.ts';
 import { friendsRoutes } from './modules/friends/friends.routes.ts';
 import { friendRequestInvitations, missedFriendRequests } from './modules/friends/friends.service.ts';
 import { bookingsRoutes } from './modules/haul/bookings.routes.ts';
@@ -268,6 +269,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(phoneRoutes);
       await api.register(accountEntryRoutes);
       await api.register(sessionRoutes);
+      // A member page's first screen, rendered by the web app's SSR bundle when the build has one (ADR 018).
+      await api.register(firstScreenRoutes, { renderer: lazyRenderer(ssrBundleOf(config.webDistDir), app.log) });
       scheduleAccountPurge(api);
       scheduleHaulSweep(api);
     },

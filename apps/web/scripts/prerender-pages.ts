@@ -15,7 +15,6 @@
  * SITE_URL (default https://corral.app) is the origin of the canonical links, the sitemap and the previews.
  */
 import { createHash } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin, Rollup } from 'vite';
@@ -194,9 +193,6 @@ export function prerenderPages({ ssrDir, srcDir }: { ssrDir: string; srcDir: str
         else this.emitFile({ type: 'asset', fileName, source });
       }
       this.info(`prerendered ${ssr.PRERENDERED_PAGES.length} pages for ${siteUrl}`);
-    },
-    async closeBundle() {
-      await rm(ssrDir, { recursive: true, force: true });
     },
   };
 }

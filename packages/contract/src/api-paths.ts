@@ -45,6 +45,8 @@ export const API_PATHS = {
   login: '/login',
   logout: '/logout',
   verify: '/verify',
+  /** A member page's first screen: its first calls' answers and its HTML rendered from them (ADR 018). */
+  firstScreen: '/first-screen',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   onBoard: '/on-board',

@@ -4,6 +4,7 @@ import { paths } from '../config/paths.ts';
 import { apiUrl } from '../lib/api-client.ts';
 import { FIRST_LOAD_GLOBAL, type FirstLoad } from '../lib/first-load.ts';
 import { STORAGE_KEYS } from '../lib/storage-keys.ts';
+import { FIRST_SCREEN_PAGES } from './first-screen.ts';
 
 /**
  * What a member page starts with the HTML, before the web app's code has arrived (ADR 018): the app shell's
@@ -77,6 +78,8 @@ export interface FirstLoadScriptPlan {
   tokenKey: string;
   sessionKey: string;
   verify: string;
+  /** The pages with a first screen (app/first-screen.ts), where to ask it, and the screens that do not ask it. */
+  firstScreen: { url: string; pages: string[]; unless: string };
   pages: { match: string; modulepreload: string[]; requests: FirstLoadRequest[]; images?: FirstLoadImages[] }[];
 }
 
@@ -113,7 +116,7 @@ export function startFirstLoad(plan: FirstLoadScriptPlan): void {
   function askFirstCalls(token: string): void {
     // The API client's headers (lib/api-client.ts).
     const headers = { accept: 'application/json', authorization: `Bearer ${token}` };
-    const early = { token, at: Date.now(), answers: {} as Record<string, Promise<Response>> };
+    const early: FirstLoad = { token, at: Date.now(), answers: {} };
     const preloadImage = (href: unknown) => {
       if (typeof href !== 'string' || !href) return;
       const link = document.createElement('link');
@@ -123,8 +126,7 @@ export function startFirstLoad(plan: FirstLoadScriptPlan): void {
       link.setAttribute('fetchpriority', 'high');
       document.head.appendChild(link);
     };
-    const ask = (url: string) => {
-      const answer = fetch(url, { headers });
+    const offer = (url: string, answer: Promise<Response>) => {
       // Handled by whoever takes it; one nobody takes must not be reported as an unhandled rejection.
       answer.catch(() => undefined);
       early.answers[url] = answer;
@@ -145,20 +147,93 @@ export function startFirstLoad(plan: FirstLoadScriptPlan): void {
       }
       return answer;
     };
+    const ask = (url: string) => fetch(url, { headers });
+    const requests: string[] = [];
+    for (const page of pages) {
+      for (const request of page.requests) {
+        if (typeof request === 'string') requests.push(request);
+        else if (matchMedia(request.media).matches) requests.push(request.url);
+      }
+    }
     (window as unknown as Record<string, unknown>)[plan.global] = early;
-    // The session check first, as the app does: a stale token costs one 401, and no query goes out with it.
-    ask(plan.verify).then(
-      (answer) => {
-        if (!answer.ok) return;
-        for (const page of pages) {
-          for (const request of page.requests) {
-            if (typeof request === 'string') ask(request);
-            else if (matchMedia(request.media).matches) ask(request.url);
+    const path = location.pathname.length > 1 ? location.pathname.replace(/\/$/, '') : location.pathname;
+    if (plan.firstScreen.pages.indexOf(path) < 0 || matchMedia(plan.firstScreen.unless).matches) {
+      // The session check first, as the app does: a stale token costs one 401, and no query goes out with it.
+      offer(plan.verify, ask(plan.verify)).then(
+        (answer) => {
+          if (!answer.ok) return;
+          for (const url of requests) offer(url, ask(url));
+        },
+        () => undefined,
+      );
+      return;
+    }
+    // The page's first screen (app/first-screen.ts): the session check and the first calls answered at once by
+    // the server, with the page's HTML. Refused (a stale token): that one 401 is the session check's answer.
+    // Anything else (no first screen on this server, a failure): the check, then the calls, as above.
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    let zone = '';
+    try {
+      zone = `&tz=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}`;
+    } catch {
+      zone = '';
+    }
+    const screen: Promise<{ refused?: Response; answers?: Record<string, unknown>; html?: string } | null> = ask(
+      `${plan.firstScreen.url}?path=${encodeURIComponent(path)}${zone}`,
+    )
+      .then((response) => {
+        if (response.status === 401) return { refused: response };
+        return response.ok ? response.json() : null;
+      })
+      .catch(() => null);
+    early.screen = screen.then((answer) => {
+      if (!answer?.html || !answer.answers) return false;
+      const html = answer.html;
+      const put = () => {
+        const root = document.getElementById('root');
+        if (!root) return false;
+        // Not over anything the app has drawn (it waits for this answer before its first render: main.tsx).
+        if (root.hasChildNodes()) return false;
+        root.innerHTML = html;
+        root.setAttribute('data-first-screen', '');
+        // A carousel's controls show when it has more than one view (ui/carousel.tsx): measured before the first
+        // paint (a frame's callbacks wait for the stylesheet), so that nothing moves when the app shows them.
+        requestAnimationFrame(() => {
+          for (const carousel of Array.from(root.querySelectorAll('[data-carousel]'))) {
+            const track = carousel.querySelector('[data-carousel-track]');
+            const controls = carousel.querySelector('[data-carousel-controls]') as HTMLElement | null;
+            if (!track || !controls || track.scrollWidth - track.clientWidth < 2) continue;
+            controls.hidden = false;
+            const previous = controls.querySelector('[data-carousel-prev]') as HTMLButtonElement | null;
+            if (previous) previous.disabled = true;
           }
-        }
-      },
-      () => undefined,
+        });
+        return true;
+      };
+      if (put() || document.readyState !== 'loading') return true;
+      // The answer came before the page's body was read (the script runs in the head).
+      return new Promise<boolean>((resolve) => {
+        document.addEventListener('readystatechange', () => resolve(put() || true), { once: true });
+      });
+    });
+    const verified = offer(
+      plan.verify,
+      screen.then((answer) => {
+        if (answer?.refused) return answer.refused;
+        const verify = answer?.answers?.[plan.verify];
+        return verify ? json(verify) : ask(plan.verify);
+      }),
     );
+    for (const url of requests) {
+      offer(
+        url,
+        screen.then((answer) => {
+          if (answer?.answers && url in answer.answers) return json(answer.answers[url]);
+          return verified.then((check) => (check.ok ? ask(url) : check));
+        }),
+      );
+    }
   }
 }
 
@@ -169,6 +244,7 @@ export function firstLoadScriptPlan(chunksOf: (module: string) => string[]): Fir
     tokenKey: STORAGE_KEYS.token,
     sessionKey: STORAGE_KEYS.session,
     verify: apiUrl(API_PATHS.verify),
+    firstScreen: { url: apiUrl(API_PATHS.firstScreen), pages: FIRST_SCREEN_PAGES, unless: LARGE_SCREEN },
     pages: FIRST_LOAD_PAGES.map((page) => ({
       match: page.match,
       modulepreload: [...new Set(page.modules.flatMap(chunksOf))],
