@@ -68,6 +68,7 @@ export const firstScreenRoutes = routeGroup<{ renderer: () => Promise<FirstScree
         const pathname = request.query.path;
         const calls = ssr?.firstScreenCalls(pathname) ?? [];
         if (!ssr || calls.length === 0) throw notFound(MESSAGES.http.notFound);
+        const started = performance.now();
         const headers: Record<string, string> = { accept: 'application/json' };
         if (request.headers.authorization) headers.authorization = request.headers.authorization;
         const answered = await Promise.all(
@@ -81,12 +82,19 @@ export const firstScreenRoutes = routeGroup<{ renderer: () => Promise<FirstScree
           .filter(([, answer]) => answer.statusCode === 200)
           .map(([url, answer]) => [url, answer.body]);
         const answers = Object.fromEntries(raw.map(([url, body]) => [url, JSON.parse(body as string) as unknown]));
+        const answeredAt = performance.now();
         const html = await ssr.renderFirstScreen(pathname, answers, { timeZone: request.query.tz });
+        const renderedAt = performance.now();
         if (html === null) throw notFound(MESSAGES.http.notFound);
         // Written by hand so that each answer is the API's own bytes (a string is sent as it is, not serialized).
         const body = `{"html":${JSON.stringify(html)},"answers":{${raw
           .map(([url, text]) => `${JSON.stringify(url)}:${text}`)
           .join(',')}}}`;
+        // What the answer cost (the calls in-process, then the render), for the browser's developer tools and benches.
+        reply.header(
+          'server-timing',
+          `answers;dur=${(answeredAt - started).toFixed(1)}, render;dur=${(renderedAt - answeredAt).toFixed(1)}`,
+        );
         reply.header('cache-control', 'no-store').type('application/json; charset=utf-8');
         return reply.send(body as never);
       },
