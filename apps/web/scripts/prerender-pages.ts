@@ -110,7 +110,15 @@ async function prerender(sources: Sources): Promise<Map<string, string>> {
   // for first) and before the stylesheet (a script after a stylesheet waits for it).
   const shell = replaceOnce(sources.shell, '</head>', '  <meta name="robots" content="noindex" />\n  </head>');
   const stylesheet = shell.match(/<link rel="stylesheet"[^>]*>/)?.[0] ?? '<meta name="robots"';
-  files.set('app.html', replaceOnce(shell, stylesheet, `<script>${sources.firstLoad}</script>\n    ${stylesheet}`));
+  // The web app's entry is fetched from the head but run by the inline script (at once, or after a first screen
+  // is painted: src/app/first-load-plan.ts).
+  const entryScript = `<script type="module" crossorigin src="/${sources.appEntry}"></script>`;
+  const appShell = replaceOnce(
+    shell,
+    entryScript,
+    `<link rel="modulepreload" crossorigin href="/${sources.appEntry}">`,
+  );
+  files.set('app.html', replaceOnce(appShell, stylesheet, `<script>${sources.firstLoad}</script>\n    ${stylesheet}`));
   for (const meta of ssr.PRERENDERED_PAGES) {
     const body = await ssr.render(meta.path);
     if (!body.trim()) throw new Error(`${meta.path} rendered nothing`);
@@ -181,7 +189,12 @@ export function prerenderPages({ ssrDir, srcDir }: { ssrDir: string; srcDir: str
       const site = entryChunk(bundle, 'site');
       const files = await prerender({
         shell: String(shell.source),
-        firstLoad: ssr.firstLoadScript(ssr.firstLoadScriptPlan((file) => chunksOfModule(bundle, srcDir, file))),
+        firstLoad: ssr.firstLoadScript(
+          ssr.firstLoadScriptPlan(
+            (file) => chunksOfModule(bundle, srcDir, file),
+            `/${entryChunk(bundle, 'app').fileName}`,
+          ),
+        ),
         appEntry: entryChunk(bundle, 'app').fileName,
         siteEntry: site.fileName,
         sitePreloads: importsOf(bundle, site),

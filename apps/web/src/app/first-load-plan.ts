@@ -74,6 +74,8 @@ export const FIRST_LOAD_PAGES: FirstLoadPage[] = [
 
 /** What the inline script is given: the pages with their chunks' addresses, and where things are kept. */
 export interface FirstLoadScriptPlan {
+  /** The web app's entry module (app.html preloads it; the script runs it). */
+  entry: string;
   global: string;
   tokenKey: string;
   sessionKey: string;
@@ -88,32 +90,77 @@ export interface FirstLoadScriptPlan {
  * uses nothing from outside itself) and never throws: anything it cannot do, the app does as before.
  */
 export function startFirstLoad(plan: FirstLoadScriptPlan): void {
-  const pages = plan.pages.filter((page) => new RegExp(page.match).test(location.pathname));
-  if (pages.length === 0) return;
-  let token: string | null = null;
+  // The web app's entry module: fetched from the head (a modulepreload), run from here. At once, unless a first
+  // screen is on its way: then once it is painted (or not coming), so that the app's code runs after the page's
+  // largest paint (Lighthouse's simulated LCP counts every script that ran before it).
+  let appStarted = false;
+  const startApp = () => {
+    if (appStarted || !plan.entry) return;
+    appStarted = true;
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = plan.entry;
+    document.head.appendChild(script);
+  };
+  let appHeld = false;
+  let pages: FirstLoadScriptPlan['pages'] = [];
   try {
-    const session = JSON.parse(localStorage.getItem(plan.sessionKey) || 'null');
-    if (session?.state?.isLoggedIn === true) token = localStorage.getItem(plan.tokenKey);
-  } catch {
-    token = null;
-  }
-  // The session check goes out first, ahead of the modules (a browser has few connections per server over HTTP/1.1).
-  if (token) askFirstCalls(token);
-  // Then the route modules the app loads before its first render (app/router.ts), fetched beside its own code.
-  const preloaded = new Set<string>();
-  for (const page of pages) {
-    for (const href of page.modulepreload) {
-      if (preloaded.has(href)) continue;
-      preloaded.add(href);
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.appendChild(link);
-    }
+    appHeld = start();
+  } finally {
+    if (!appHeld) startApp();
   }
 
-  function askFirstCalls(token: string): void {
+  /** Starts the page's first calls; true when the app is to start once the first screen is painted. */
+  function start(): boolean {
+    pages = plan.pages.filter((page) => new RegExp(page.match).test(location.pathname));
+    if (pages.length === 0) return false;
+    let token: string | null = null;
+    try {
+      const session = JSON.parse(localStorage.getItem(plan.sessionKey) || 'null');
+      if (session?.state?.isLoggedIn === true) token = localStorage.getItem(plan.tokenKey);
+    } catch {
+      token = null;
+    }
+    // The session check goes out first, ahead of the modules (a browser has few connections per server over HTTP/1.1).
+    const held = token ? askFirstCalls(token) : false;
+    // Then the route modules the app loads before its first render (app/router.ts), fetched beside its own code.
+    const preloaded = new Set<string>();
+    for (const page of pages) {
+      for (const href of page.modulepreload) {
+        if (preloaded.has(href)) continue;
+        preloaded.add(href);
+        const link = document.createElement('link');
+        link.rel = 'modulepreload';
+        link.crossOrigin = '';
+        link.href = href;
+        document.head.appendChild(link);
+      }
+    }
+    return held;
+  }
+
+  /** Once the first screen's images above the fold are in (or a second has passed) and a frame is painted. */
+  function afterPaint(then: () => void): void {
+    const root = document.getElementById('root');
+    const images = root
+      ? Array.from(root.querySelectorAll('img')).filter((image) => image.loading !== 'lazy' && !image.complete)
+      : [];
+    const loaded = images.map(
+      (image) =>
+        new Promise((resolve) => {
+          image.addEventListener('load', resolve, { once: true });
+          image.addEventListener('error', resolve, { once: true });
+        }),
+    );
+    Promise.race([Promise.all(loaded), new Promise((resolve) => setTimeout(resolve, 1000))]).then(() => {
+      requestAnimationFrame(() => setTimeout(then, 0));
+      // A hidden page has no frames.
+      setTimeout(then, 100);
+    });
+  }
+
+  function askFirstCalls(token: string): boolean {
     // The API client's headers (lib/api-client.ts).
     const headers = { accept: 'application/json', authorization: `Bearer ${token}` };
     const early: FirstLoad = { token, at: Date.now(), answers: {} };
@@ -166,7 +213,7 @@ export function startFirstLoad(plan: FirstLoadScriptPlan): void {
         },
         () => undefined,
       );
-      return;
+      return false;
     }
     // The page's first screen (app/first-screen.ts): the session check and the first calls answered at once by
     // the server, with the page's HTML. Refused (a stale token): that one 401 is the session check's answer.
@@ -234,12 +281,19 @@ export function startFirstLoad(plan: FirstLoadScriptPlan): void {
         }),
       );
     }
+    early.screen.then(
+      (shown) =>
+        shown && document.getElementById('root')?.hasAttribute('data-first-screen') ? afterPaint(startApp) : startApp(),
+      startApp,
+    );
+    return true;
   }
 }
 
 /** The plan for a build: each page's modules resolved to their chunks by `chunksOf` (absolute addresses). */
-export function firstLoadScriptPlan(chunksOf: (module: string) => string[]): FirstLoadScriptPlan {
+export function firstLoadScriptPlan(chunksOf: (module: string) => string[], entry = ''): FirstLoadScriptPlan {
   return {
+    entry,
     global: FIRST_LOAD_GLOBAL,
     tokenKey: STORAGE_KEYS.token,
     sessionKey: STORAGE_KEYS.session,
