@@ -110,13 +110,12 @@ async function prerender(sources: Sources): Promise<Map<string, string>> {
   // for first) and before the stylesheet (a script after a stylesheet waits for it).
   const shell = replaceOnce(sources.shell, '</head>', '  <meta name="robots" content="noindex" />\n  </head>');
   const stylesheet = shell.match(/<link rel="stylesheet"[^>]*>/)?.[0] ?? '<meta name="robots"';
-  // The web app's entry is fetched from the head but run by the inline script (at once, or after a first screen
-  // is painted: src/app/first-load-plan.ts).
+  // The web app's entry and the modules it loads at once are fetched and run by the inline script (at once, or
+  // after a first screen is painted: src/app/first-load-plan.ts), which lists them (`appModules`).
   const entryScript = `<script type="module" crossorigin src="/${sources.appEntry}"></script>`;
-  const appShell = replaceOnce(
-    shell,
-    entryScript,
-    `<link rel="modulepreload" crossorigin href="/${sources.appEntry}">`,
+  const appShell = replaceOnce(shell, entryScript, '').replace(
+    /\s*<link rel="modulepreload" crossorigin href="[^"]+">/g,
+    '',
   );
   files.set('app.html', replaceOnce(appShell, stylesheet, `<script>${sources.firstLoad}</script>\n    ${stylesheet}`));
   for (const meta of ssr.PRERENDERED_PAGES) {
@@ -193,6 +192,9 @@ export function prerenderPages({ ssrDir, srcDir }: { ssrDir: string; srcDir: str
           ssr.firstLoadScriptPlan(
             (file) => chunksOfModule(bundle, srcDir, file),
             `/${entryChunk(bundle, 'app').fileName}`,
+            [...String(shell.source).matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+              (match) => match[1] ?? '',
+            ),
           ),
         ),
         appEntry: entryChunk(bundle, 'app').fileName,
