@@ -61,9 +61,9 @@ describe('GET /first-screen with a stand-in SSR bundle', () => {
     expect((await t.app.inject({ method: 'GET', url: screenUrl(FEED) })).statusCode).toBe(401);
     const member = await setUpMember(t.app);
     await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(member.token) });
-    expect((await t.app.inject({ method: 'GET', url: screenUrl(FEED), headers: bearer(member.token) })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: screenUrl(FEED), headers: bearer(member.token) })).statusCode,
+    ).toBe(401);
   });
 
   it('answers 404 for a page without a first screen', async () => {
@@ -103,36 +103,39 @@ describe('GET /first-screen with a stand-in SSR bundle', () => {
 
 const SSR_BUNDLE = fileURLToPath(new URL('../../../../web/dist-ssr/prerender.js', import.meta.url));
 
-describe.skipIf(!existsSync(SSR_BUNDLE))('GET /first-screen with the web app’s SSR bundle (after npm run build)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // No web build to serve (no dist), but the SSR bundle beside where it would be.
-    t = await createTestApp({ env: { WEB_DIST_DIR: path.join(path.dirname(path.dirname(SSR_BUNDLE)), 'no-dist') } });
-  });
-  afterAll(() => t.close());
+describe.skipIf(!existsSync(SSR_BUNDLE))(
+  'GET /first-screen with the web app’s SSR bundle (after npm run build)',
+  () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      // No web build to serve (no dist), but the SSR bundle beside where it would be.
+      t = await createTestApp({ env: { WEB_DIST_DIR: path.join(path.dirname(path.dirname(SSR_BUNDLE)), 'no-dist') } });
+    });
+    afterAll(() => t.close());
 
-  it('draws the member’s feed from their own answers, and nothing of a stranger’s', async () => {
-    const member = await setUpMember(t.app, { first_name: 'Dusty', last_name: 'Rhodes' });
-    const friend = await setUpMember(t.app, { first_name: 'Wade', last_name: 'Lockhart' });
-    const stranger = await setUpMember(t.app, { first_name: 'Zebulon', last_name: 'Quarrington' });
-    await befriend(t.app, member.user.id, friend.user.id);
-    await createPost(t.app, friend.token, 'Barrel racing clinic on Saturday');
-    await createPost(t.app, stranger.token, 'Strictly between us: the secret pasture');
-    const started = performance.now();
-    const answer = await t.app.inject({ method: 'GET', url: screenUrl(FEED), headers: bearer(member.token) });
-    const elapsed = performance.now() - started;
-    expect(answer.statusCode, answer.body).toBe(200);
-    const { html, answers } = firstScreenResponseSchema.parse(answer.json());
-    expect(html).toContain('Barrel racing clinic on Saturday');
-    expect(html).toContain('Wade Lockhart');
-    expect(html).toContain('role="feed"');
-    for (const text of ['secret pasture', 'Zebulon', 'Quarrington', stranger.token, friend.token]) {
-      expect(answer.body, text).not.toContain(text);
-    }
-    // The member's own token is in the session check's answer (as GET /verify answers it), never in the HTML.
-    expect(html).not.toContain(member.token);
-    expect(Object.keys(answers)).toContain('/api/home/timeline');
-    // A sanity bound for a small community (the measured cost is in ADR 018).
-    expect(elapsed).toBeLessThan(2_000);
-  });
-});
+    it('draws the member’s feed from their own answers, and nothing of a stranger’s', async () => {
+      const member = await setUpMember(t.app, { first_name: 'Dusty', last_name: 'Rhodes' });
+      const friend = await setUpMember(t.app, { first_name: 'Wade', last_name: 'Lockhart' });
+      const stranger = await setUpMember(t.app, { first_name: 'Zebulon', last_name: 'Quarrington' });
+      await befriend(t.app, member.user.id, friend.user.id);
+      await createPost(t.app, friend.token, 'Barrel racing clinic on Saturday');
+      await createPost(t.app, stranger.token, 'Strictly between us: the secret pasture');
+      const started = performance.now();
+      const answer = await t.app.inject({ method: 'GET', url: screenUrl(FEED), headers: bearer(member.token) });
+      const elapsed = performance.now() - started;
+      expect(answer.statusCode, answer.body).toBe(200);
+      const { html, answers } = firstScreenResponseSchema.parse(answer.json());
+      expect(html).toContain('Barrel racing clinic on Saturday');
+      expect(html).toContain('Wade Lockhart');
+      expect(html).toContain('role="feed"');
+      for (const text of ['secret pasture', 'Zebulon', 'Quarrington', stranger.token, friend.token]) {
+        expect(answer.body, text).not.toContain(text);
+      }
+      // The member's own token is in the session check's answer (as GET /verify answers it), never in the HTML.
+      expect(html).not.toContain(member.token);
+      expect(Object.keys(answers)).toContain('/api/home/timeline');
+      // A sanity bound for a small community (the measured cost is in ADR 018).
+      expect(elapsed).toBeLessThan(2_000);
+    });
+  },
+);
