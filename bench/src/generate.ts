@@ -4,7 +4,8 @@
  * authors are (a few post a lot, most rarely), image records, likes and comments with their counters, events
  * (half past, half to come, a fifth private) with their types and associations, the notifications of the
  * comments, conversations with their messages, and three viewers to measure: typical (median friend count),
- * sparse (5 friends who rarely post) and heavy (1,400 friends), each with conversations of their own.
+ * sparse (5 friends who rarely post) and heavy (1,400 friends), each with conversations of their own and the
+ * same 60 notifications at every size.
  *
  *   node --import tsx bench/src/generate.ts --members 100000 --posts 10000000 --events 100000
  *
@@ -159,6 +160,7 @@ export async function generate({
   if (events > 0) await timed('events', () => insertEvents(q, members, events));
   await timed('notifications', () => insertCommentNotifications(q));
   const viewers = await timed('viewers', () => makeViewers(q, members));
+  await timed("viewers' notifications", () => insertViewerNotifications(q, viewers));
   await timed('conversations', () => insertConversations(q, members, conversations ?? members, viewers));
   await timed('indexes and keys back', () => restore());
   // As autovacuum would leave a settled table: statistics, and a visibility map for index-only scans.
@@ -282,6 +284,31 @@ async function insertCommentNotifications(q: Query): Promise<void> {
      select p.user_id, 'comment', 'comment:' || c.id, c.user_id, p.id, c.text, c.id % 10 < 7, c.created_at, c.created_at
      from comments c join posts p on p.id = c.post_id
      where c.user_id <> p.user_id`,
+  );
+}
+
+/**
+ * The viewers' bells: the same 60 notifications for each viewer at every size, in place of what the comments
+ * gave them (a viewer's comment notifications follow how many posts each member has: none for the typical viewer
+ * at 10,000 posts, 58 at 10M, so its notifications list measured a bigger bell, not a bigger table). Each tells of
+ * an edit to one of the 60 newest public events of public hosts (`event_update`, actor its host, 7 in 10 read),
+ * so the list checks each item's visibility as it does a comment's; none without events.
+ */
+async function insertViewerNotifications(q: Query, viewers: Viewer[]): Promise<void> {
+  const ids = viewers.map((viewer) => viewer.userId);
+  await q('delete from notifications where user_id = any($1::text[])', [ids]);
+  await q(
+    `insert into notifications (user_id, kind, cause, actor_id, post_id, info, is_read, created_at, updated_at)
+     select v.user_id, 'event_update', 'event_update:' || e.id, e.user_id, e.id, 'The time changed',
+       e.n % 10 < 7, now() - e.n * interval '11 hours', now() - e.n * interval '11 hours'
+     from unnest($1::text[]) v(user_id)
+     cross join (
+       select p.id, p.user_id, row_number() over (order by p.sort_date desc, p.id desc) as n
+       from posts p join event_details ed on ed.post_id = p.id join users u on u.id = p.user_id
+       where p.kind = 'event' and not ed.is_private and not u.is_private
+       order by p.sort_date desc, p.id desc limit 60) e
+     where e.user_id <> v.user_id`,
+    [ids],
   );
 }
 

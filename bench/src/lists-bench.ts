@@ -9,6 +9,9 @@
  *   BENCH_DATABASE_URL=…/corral_bench_10k node --import tsx bench/src/lists-bench.ts --posts 10000 --label 10k
  *   node --import tsx bench/src/lists-bench.ts --compare 10k,1m,10m
  *
+ * `--only 'search events (common word),timeline'` measures some lists, `--viewers heavy,typical` some viewers
+ * (while iterating: the results files then hold only those).
+ *
  * Run bench/src/generate.ts first with the same --posts and BENCH_DATABASE_URL. Results in
  * bench/results/lists-<label>.json and .md.
  */
@@ -30,6 +33,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '3' },
     port: { type: 'string', default: '3921' },
     only: { type: 'string' },
+    viewers: { type: 'string' },
     compare: { type: 'string' },
   },
 });
@@ -77,7 +81,9 @@ if (values.compare) {
 const label = values.label ?? values.posts;
 const databaseUrl = benchDatabaseUrl();
 const serverEnv = benchServerEnv(databaseUrl);
-const viewers: Viewer[] = JSON.parse(await readFile(path.join(RESULTS_DIR, `viewers-${values.posts}.json`), 'utf8'));
+const viewers = (
+  JSON.parse(await readFile(path.join(RESULTS_DIR, `viewers-${values.posts}.json`), 'utf8')) as Viewer[]
+).filter((viewer) => !values.viewers || values.viewers.split(',').includes(viewer.name));
 const client = new pg.Client({ connectionString: databaseUrl, options: POSTGRES_SESSION_OPTIONS });
 await client.connect();
 const one = async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows[0] as T;

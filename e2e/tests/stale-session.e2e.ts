@@ -47,11 +47,14 @@ test('a stale token is checked first: one 401 on the wire, then sign-in @phone',
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
   // Let anything the member area had started reach the wire before counting.
   await page.waitForLoadState('networkidle');
-  expect(api.refused).toEqual(['/api/verify']);
+  // One 401: the session check's, or on a phone the feed's first screen's, which checks the session first (ADR 018).
+  expect(api.refused).toEqual([(page.viewportSize()?.width ?? 0) >= 1024 ? '/api/verify' : '/api/first-screen']);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 
 test("a live token is checked before the member area's queries start", async ({ page, request }) => {
+  // A large screen: no first screen (on a phone, the first screen's one call is both check and queries).
+  await page.setViewportSize({ width: 1280, height: 900 });
   await signedIn(page, request, 'fresh');
   // Leave the member area first: its open page may still refetch (the stream's first 'ready' refreshes the friend
   // lists), and those calls are not the ones this test counts.

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { API_PREFIX } from '@corral/contract';
 import helmet from '@fastify/helmet';
@@ -44,6 +44,7 @@ import { devRoutes } from './modules/dev/dev.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { feedRoutes } from './modules/feed/feed.routes.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
+import { firstScreenRoutes, lazyRenderer, ssrBundleOf } from './modules/first-screen/first-screen.routes.ts';
 import { friendsRoutes } from './modules/friends/friends.routes.ts';
 import { friendRequestInvitations, missedFriendRequests } from './modules/friends/friends.service.ts';
 import { bookingsRoutes } from './modules/haul/bookings.routes.ts';
@@ -187,8 +188,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // The prerendered pages' one inline script, allowed by the hash the build wrote (dist/csp.json).
-        scriptSrc: ["'self'", ...inlineScriptHashes(config.webDistDir)],
+        // The pages' inline scripts, allowed by the hashes the build wrote (dist/csp.json), read again when a build
+        // rewrites it: the app shell's script runs the web app (ADR 018), so a stale hash would leave it blank.
+        scriptSrc: ["'self'", inlineScriptHashes(config.webDistDir)],
         // React sets style attributes through the CSSOM; libraries (toasts, cropper) add <style> tags.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // A media CDN (MEDIA_BASE_URL) is the one other place images come from.
@@ -279,6 +281,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(twoFactorRoutes);
       await api.register(oauthEntryRoutes);
       await api.register(signInMethodRoutes);
+      // A member page's first screen, rendered by the web app's SSR bundle when the build has one (ADR 018).
+      await api.register(firstScreenRoutes, { renderer: lazyRenderer(ssrBundleOf(config.webDistDir), app.log) });
       scheduleAccountPurge(api);
       scheduleHaulSweep(api);
     },
@@ -295,13 +299,32 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   return app;
 }
 
-/** The hashes of the inline scripts the web build allows (its csp.json), as CSP sources. */
-function inlineScriptHashes(dist: string): string[] {
+/**
+ * The hashes of the inline scripts the web build allows (its csp.json), as CSP sources, for each answer: read
+ * again whenever the file changes, so a build made while the server runs is allowed at once.
+ */
+function inlineScriptHashes(dist: string): () => string {
   const file = path.join(dist, 'csp.json');
-  if (!existsSync(file)) return [];
-  const { scriptHashes } = JSON.parse(readFileSync(file, 'utf8')) as { scriptHashes?: unknown };
-  if (!Array.isArray(scriptHashes)) return [];
-  return scriptHashes
-    .filter((hash) => typeof hash === 'string' && /^sha256-[\w+/=]+$/.test(hash))
-    .map((hash) => `'${hash}'`);
+  let read: { mtimeMs: number; sources: string } | undefined;
+  return () => {
+    const mtimeMs = existsSync(file) ? statSync(file).mtimeMs : -1;
+    if (read?.mtimeMs !== mtimeMs) read = { mtimeMs, sources: readHashes(file) };
+    // A source list may not be empty: 'self' again when the build allows no inline script.
+    return read.sources || "'self'";
+  };
+}
+
+function readHashes(file: string): string {
+  if (!existsSync(file)) return '';
+  try {
+    const { scriptHashes } = JSON.parse(readFileSync(file, 'utf8')) as { scriptHashes?: unknown };
+    if (!Array.isArray(scriptHashes)) return '';
+    return scriptHashes
+      .filter((hash) => typeof hash === 'string' && /^sha256-[\w+/=]+$/.test(hash))
+      .map((hash) => `'${hash}'`)
+      .join(' ');
+  } catch {
+    // Being written: the next answer reads it again.
+    return '';
+  }
 }

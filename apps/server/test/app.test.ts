@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -206,6 +209,32 @@ describe('behind a trusted proxy', () => {
       expect(statuses.filter((status) => status === 401)).toHaveLength(10);
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe('the inline scripts the web build allows', () => {
+  it('are read again from csp.json when a build rewrites it (the app shell’s script starts the web app)', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'corral-csp-'));
+    const dist = path.join(dir, 'dist');
+    await mkdir(dist);
+    const write = async (hash: string, time: number) => {
+      await writeFile(path.join(dist, 'csp.json'), JSON.stringify({ scriptHashes: [`sha256-${hash}=`] }));
+      await utimes(path.join(dist, 'csp.json'), time, time);
+    };
+    await write('first', 1_000);
+    const t = await createTestApp({ env: { WEB_DIST_DIR: dist } });
+    try {
+      const csp = async () =>
+        String((await t.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']);
+      expect(await csp()).toMatch(/script-src 'self' 'sha256-first='/);
+      await write('second', 2_000);
+      expect(await csp()).toMatch(/script-src 'self' 'sha256-second='/);
+      await rm(path.join(dist, 'csp.json'));
+      expect(await csp()).toMatch(/script-src 'self'( 'self')?;/);
+    } finally {
+      await t.close();
+      await rm(dir, { recursive: true, force: true });
     }
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/sql.ts';
+import { MANY_FRIENDS } from '../src/modules/search/search.queries.ts';
 import { bearer, befriend, createPost, setUpMember } from './factories.ts';
 import { references } from './fixtures/events.fixtures.ts';
 import { offerBody, placedEvent, placeId, postOffer } from './fixtures/haul.fixtures.ts';
@@ -126,9 +127,9 @@ const literal = (value: unknown) =>
       : `'${(value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value)).replace(/'/g, "''")}'`;
 
 /** The buffers one request's statements read, each run as the server runs it (prepared, a generic plan). */
-async function buffersOf(url: string): Promise<number> {
+async function buffersOf(url: string, token = viewer.token): Promise<number> {
   recorded.length = 0;
-  const response = await t.app.inject({ method: 'GET', url, headers: bearer(viewer.token) });
+  const response = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
   expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
   const statements = [...recorded];
   let total = 0;
@@ -259,4 +260,46 @@ describe('each list reads what it returns, not the tables around it', () => {
     // Each list was measured (a request that read nothing would prove nothing).
     for (const [list, was] of once) expect(was, list).toBeGreaterThan(0);
   }, 180_000);
+});
+
+describe('a viewer with many friends', () => {
+  it("searches a common word's events in about as many buffers when the friends, their events and everyone else's double", async () => {
+    const heavy = await setUpMember(t.app, { first_name: 'Hattie', last_name: 'Heavy' });
+    const url = '/api/search?q=rodeo&type=events';
+    const friends = MANY_FRIENDS + 100;
+    // Each round: as many friends again, each with an event to come and a past one, and a stranger's events,
+    // twice as many as the friends', all 'Rodeo', over the same 60 days either side of now, between the rounds'
+    // before: the friends' share of the events stays, their number doubles.
+    const addRound = async (round: number) => {
+      const member = sql`'heavy-' || ${round} || '-' || g`;
+      await t.ctx.db.execute(sql`
+        insert into users (id, name, email, first_name, last_name, is_onboard, phone_number_verified)
+        select ${member}, 'Heavy Friend', ${member} || '@example.com', 'Hal', 'Friend ' || g, true, true
+        from generate_series(1, ${friends}) g`);
+      await t.ctx.db.execute(sql`
+        insert into friendships (user_id, friend_id)
+        select ${heavy.user.id}, ${member} from generate_series(1, ${friends}) g
+        union all select ${member}, ${heavy.user.id} from generate_series(1, ${friends}) g`);
+      // A row's hour in the 60 days: spread by a prime, the rounds' rows between each other's.
+      const hours = (g: ReturnType<typeof sql>) => sql`((${g} * 7919 + ${round} * 13) % 1440)`;
+      await t.ctx.db.execute(sql`
+        with made as (
+          insert into posts (user_id, kind, title, sort_date, created_at)
+          select case when g <= ${2 * friends} then 'heavy-' || ${round} || '-' || (1 + g % ${friends})
+              else 'stranger' end,
+            'event', 'Heavy Rodeo ' || g, now() - g * interval '1 second', now() - g * interval '1 second'
+          from generate_series(1, ${6 * friends}) g
+          returning id, split_part(title, ' ', 3)::int as g)
+        insert into event_details (post_id, from_date, to_date, location, address)
+        select id, f, f + interval '2 days', 'Arena', 'Road'
+        from (select id, case when g % 2 = 0 then now() + ${hours(sql`g`)} * interval '1 hour'
+                else now() - interval '3 days' - ${hours(sql`g`)} * interval '1 hour' end as f from made) m`);
+      await t.ctx.db.execute(sql`vacuum analyze`);
+    };
+    await addRound(1);
+    const once = await buffersOf(url, heavy.token);
+    await addRound(2);
+    const twice = await buffersOf(url, heavy.token);
+    expect(twice, `${once} → ${twice} buffers`).toBeLessThanOrEqual(once * 1.3 + 20);
+  }, 120_000);
 });

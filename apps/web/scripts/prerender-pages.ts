@@ -15,7 +15,6 @@
  * SITE_URL (default https://corral.app) is the origin of the canonical links, the sitemap and the previews.
  */
 import { createHash } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin, Rollup } from 'vite';
@@ -111,7 +110,14 @@ async function prerender(sources: Sources): Promise<Map<string, string>> {
   // for first) and before the stylesheet (a script after a stylesheet waits for it).
   const shell = replaceOnce(sources.shell, '</head>', '  <meta name="robots" content="noindex" />\n  </head>');
   const stylesheet = shell.match(/<link rel="stylesheet"[^>]*>/)?.[0] ?? '<meta name="robots"';
-  files.set('app.html', replaceOnce(shell, stylesheet, `<script>${sources.firstLoad}</script>\n    ${stylesheet}`));
+  // The web app's entry and the modules it loads at once are fetched and run by the inline script (at once, or
+  // after a first screen is painted: src/app/first-load-plan.ts), which lists them (`appModules`).
+  const entryScript = `<script type="module" crossorigin src="/${sources.appEntry}"></script>`;
+  const appShell = replaceOnce(shell, entryScript, '').replace(
+    /\s*<link rel="modulepreload" crossorigin href="[^"]+">/g,
+    '',
+  );
+  files.set('app.html', replaceOnce(appShell, stylesheet, `<script>${sources.firstLoad}</script>\n    ${stylesheet}`));
   for (const meta of ssr.PRERENDERED_PAGES) {
     const body = await ssr.render(meta.path);
     if (!body.trim()) throw new Error(`${meta.path} rendered nothing`);
@@ -182,7 +188,15 @@ export function prerenderPages({ ssrDir, srcDir }: { ssrDir: string; srcDir: str
       const site = entryChunk(bundle, 'site');
       const files = await prerender({
         shell: String(shell.source),
-        firstLoad: ssr.firstLoadScript(ssr.firstLoadScriptPlan((file) => chunksOfModule(bundle, srcDir, file))),
+        firstLoad: ssr.firstLoadScript(
+          ssr.firstLoadScriptPlan(
+            (file) => chunksOfModule(bundle, srcDir, file),
+            `/${entryChunk(bundle, 'app').fileName}`,
+            [...String(shell.source).matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+              (match) => match[1] ?? '',
+            ),
+          ),
+        ),
         appEntry: entryChunk(bundle, 'app').fileName,
         siteEntry: site.fileName,
         sitePreloads: importsOf(bundle, site),
@@ -194,9 +208,6 @@ export function prerenderPages({ ssrDir, srcDir }: { ssrDir: string; srcDir: str
         else this.emitFile({ type: 'asset', fileName, source });
       }
       this.info(`prerendered ${ssr.PRERENDERED_PAGES.length} pages for ${siteUrl}`);
-    },
-    async closeBundle() {
-      await rm(ssrDir, { recursive: true, force: true });
     },
   };
 }

@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { App } from './app/app.tsx';
+import { takeFirstScreen } from './app/first-screen.ts';
+import { queryClient } from './app/query-client.ts';
 import { createAppRouter } from './app/router.ts';
 import { verifyStoredSessionOnce } from './features/auth/api/verify-session.ts';
 import { useSession } from './lib/session-store.ts';
@@ -17,8 +19,11 @@ async function start() {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
   // The stored session's check (which every member query waits for) travels while the page's modules load.
-  verifyStoredSessionOnce();
-  const router = await createAppRouter();
+  const checked = verifyStoredSessionOnce();
+  // A member page's first screen (app/first-screen.ts): the server's HTML is in #root, drawn from answers that the
+  // cache is seeded with, so the first render, once the session check is in, is that same page.
+  const [router, seeded] = await Promise.all([createAppRouter(), takeFirstScreen(queryClient)]);
+  if (seeded) await checked;
   const app = (
     <StrictMode>
       <App>
@@ -28,6 +33,8 @@ async function start() {
   );
   // A page prerendered at build shows what a signed-out visitor sees: React takes it over in place. For a
   // member (another header, perhaps a redirect) it renders afresh; the prerendered page stays on screen until then.
+  // A first screen is rendered over too (its times and ids are the browser's own): React replaces it at its first
+  // commit, in one task, with the same page.
   if (container.hasAttribute('data-prerendered') && !useSession.getState().isLoggedIn) hydrateRoot(container, app);
   else createRoot(container).render(app);
 }

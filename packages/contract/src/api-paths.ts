@@ -47,6 +47,8 @@ export const API_PATHS = {
   loginTwoFactor: '/login/two-factor',
   logout: '/logout',
   verify: '/verify',
+  /** A member page's first screen: its first calls' answers and its HTML rendered from them (ADR 018). */
+  firstScreen: '/first-screen',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   onBoard: '/on-board',

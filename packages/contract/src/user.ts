@@ -30,3 +30,17 @@ export type SignedInResponse = z.infer<typeof signedInResponseSchema>;
 
 export const verifyResponseSchema = z.object({ user: currentUserSchema, status: z.literal(true) });
 export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
+
+/**
+ * GET /first-screen?path=: a member page's first screen (docs/decisions/018-web-speed.md). `answers` holds the
+ * body of each of the page's first calls by its address (`/api/verify`, `/api/home/timeline` …), exactly as the
+ * API answers that call for this member; `html` is the page rendered from them, as a phone shows it.
+ */
+export const firstScreenQuerySchema = z.object({
+  path: z.string().min(1).max(200),
+  /** The device's time zone (dates are drawn in it, as the browser draws them); the server's own when absent. */
+  tz: z.string().max(64).optional(),
+});
+export type FirstScreenQuery = z.infer<typeof firstScreenQuerySchema>;
+export const firstScreenResponseSchema = z.object({ html: z.string(), answers: z.record(z.string(), z.unknown()) });
+export type FirstScreenResponse = z.infer<typeof firstScreenResponseSchema>;

@@ -597,6 +597,12 @@ export const eventDetails = pgTable(
     postId: bigint('post_id', { mode: 'number' })
       .primaryKey()
       .references(() => posts.id, { onDelete: 'cascade' }),
+    /**
+     * The event's host, its `posts.user_id` (set by a trigger from posts on insert; an event's never changes):
+     * search walks events in time order on the from_date index and keeps the viewer's friends' by it, read
+     * from the index (migration 0016), where it read every event of every friend.
+     */
+    userId: text('user_id'),
     fromDate: timestamp('from_date', { withTimezone: true }).notNull(),
     toDate: timestamp('to_date', { withTimezone: true }).notNull(),
     timeZone: text('time_zone').notNull().default('America/Denver'),
@@ -623,11 +629,15 @@ export const eventDetails = pgTable(
   },
   (t) => [
     // The lists' order, (from_date, id): an ordered walk stops after a page, with no sort of ties.
+    // INCLUDE (user_id, to_date) is added by migration 0016 (Drizzle cannot say it): search's walk of the
+    // friends' events decides each row's host and tier from the index alone.
     index('event_details_from_date_idx').on(t.fromDate, t.postId),
     index('event_details_to_date_idx').on(t.toDate),
     // Events under way at an instant, by their span: the upcoming lists take these, then walk the events to
     // come on the from_date index from that instant (items/event-times.ts), not every event since the first.
     // greatest(): a row whose end came before its start (none the app writes) is its start, not an error.
+    // INCLUDE (post_id, from_date, to_date, user_id) is added by migration 0016: the events under way are read
+    // from the index alone.
     index('event_details_span_idx').using(
       'gist',
       sql`tstzrange(${t.fromDate}, greatest(${t.fromDate}, ${t.toDate}), '[]')`,

@@ -37,6 +37,9 @@ function signIn(token = 'tok-1') {
   localStorage.setItem('session', JSON.stringify({ state: { currentUser: { id: 'u-1' }, isLoggedIn: true } }));
 }
 
+const FIRST_SCREEN_CALL = `/api/first-screen?path=%2Fsocial_home%2Ffriend-list&tz=${encodeURIComponent(
+  Intl.DateTimeFormat().resolvedOptions().timeZone,
+)}`;
 const plan = firstLoadScriptPlan((module) => [`/assets/${module.split('/').at(-1)}.js`]);
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -129,7 +132,9 @@ describe('the first calls the app shell starts', () => {
     const urls = recordFetch();
     startFirstLoad(plan);
     await settle();
+    // The feed's first screen first (app/first-screen.ts); answered without one here, then the calls as before.
     expect(urls).toEqual([
+      FIRST_SCREEN_CALL,
       '/api/verify',
       '/api/notifications?filter=all&page=1',
       '/api/conversations?box=inbox',
@@ -141,10 +146,19 @@ describe('the first calls the app shell starts', () => {
   test('a refused session: one 401 and nothing else', async () => {
     window.history.replaceState(null, '', '/social_home/friend-list');
     signIn();
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query }));
     const urls = recordFetch(() => json({ message: 'Unauthenticated.' }, 401));
     startFirstLoad(plan);
     await settle();
     expect(urls).toEqual(['/api/verify']);
+    // On a phone, the first screen's call is the check.
+    delete (window as unknown as Record<string, unknown>)[FIRST_LOAD_GLOBAL];
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query }));
+    urls.length = 0;
+    startFirstLoad(plan);
+    await settle();
+    await settle();
+    expect(urls).toEqual([FIRST_SCREEN_CALL]);
   });
 
   test('signed out, or on a page outside the member area: no call', async () => {

@@ -11,6 +11,35 @@ export interface FirstLoad {
   at: number;
   /** Each call's answer by its address (`/api/home/timeline`), as `fetch` gave it. */
   answers: Record<string, Promise<Response>>;
+  /**
+   * On a page with a first screen (app/first-screen.ts): resolves once the server has answered it, true when it
+   * brought the page's answers (those above are then already in); its HTML is then in #root (`data-first-screen`)
+   * unless the app had drawn something there first.
+   */
+  screen?: Promise<boolean>;
+}
+
+/** The first screen the inline script asked for, if any (`FirstLoad.screen`). */
+export function firstScreenAnswered(): Promise<boolean> | undefined {
+  const early = (globalThis as Record<string, unknown>)[FIRST_LOAD_GLOBAL] as FirstLoad | undefined;
+  return early?.screen;
+}
+
+let seededAt: number | undefined;
+
+/** The cache is being seeded with a first screen's answers (app/first-screen.ts), now. */
+export function markFirstScreenSeeded(): void {
+  seededAt = Date.now();
+}
+
+/**
+ * When the cache was seeded with a first screen's answers, once: the live stream's first `ready` refreshes
+ * only lists answered before then (they are as new as the stream, like the answers a page's first load awaits).
+ */
+export function takeFirstScreenSeededAt(): number | undefined {
+  const at = seededAt;
+  seededAt = undefined;
+  return at;
 }
 
 /** Where the inline script leaves them (a property of `window`). */

@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@corral/contract';
-import { create } from 'zustand';
+import { useSyncExternalStore } from 'react';
+import { createStore } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { STORAGE_KEYS } from './storage-keys.ts';
 
@@ -21,7 +22,7 @@ interface SessionState {
  * The session, the only client state outside TanStack Query. Logged in when a non-empty user is set;
  * the user and the logged-in flag persist, and the token is kept under the key `token`.
  */
-export const useSession = create<SessionState>()(
+const store = createStore<SessionState>()(
   persist(
     (set) => ({
       currentUser: null,
@@ -54,6 +55,34 @@ export const useSession = create<SessionState>()(
     },
   ),
 );
+
+/** What a server render sees (`renderedAs`); otherwise the store's initial state, as zustand's own hook does. */
+let serverSession: SessionState | null = null;
+
+function useSessionState<T>(selector: (state: SessionState) => T): T {
+  return useSyncExternalStore(
+    store.subscribe,
+    () => selector(store.getState()),
+    () => selector(serverSession ?? store.getInitialState()),
+  );
+}
+
+/** The session as a hook (`useSession(selector)`) and as the store (`useSession.getState()` …), like zustand's `create`. */
+export const useSession = Object.assign(useSessionState, store);
+
+/**
+ * Renders (synchronously) as `user`, signed in and checked: the member's first screen rendered by the server
+ * (src/prerender.tsx). The store itself is left alone; only what a server render reads changes, and only during
+ * `render`.
+ */
+export function renderedAs<T>(user: CurrentUser, render: () => T): T {
+  serverSession = { ...store.getInitialState(), currentUser: user, isLoggedIn: true, verified: true };
+  try {
+    return render();
+  } finally {
+    serverSession = null;
+  }
+}
 
 export function getToken(): string | null {
   return localStorage.getItem(STORAGE_KEYS.token);

@@ -1,5 +1,21 @@
 import { useSyncExternalStore } from 'react';
 
+/** What a server render answers (`renderedOnPhone`); otherwise each caller's fallback. */
+let serverMatches: ((query: string) => boolean) | null = null;
+
+/**
+ * Renders (synchronously) as a phone would: every `min-width` query false, every other query true. The member's
+ * first screen rendered by the server (src/prerender.tsx) is the phone's layout.
+ */
+export function renderedOnPhone<T>(render: () => T): T {
+  serverMatches = (query) => !query.includes('min-width');
+  try {
+    return render();
+  } finally {
+    serverMatches = null;
+  }
+}
+
 /**
  * Whether `query` matches now, following its changes. Where the browser cannot tell (no matchMedia: the
  * prerender, jsdom), `fallback`.
@@ -13,6 +29,6 @@ export function useMediaQuery(query: string, fallback = true): boolean {
       return () => watched?.removeEventListener('change', onChange);
     },
     () => list()?.matches ?? fallback,
-    () => fallback,
+    () => serverMatches?.(query) ?? fallback,
   );
 }

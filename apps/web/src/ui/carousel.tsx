@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { Children, type ReactNode, useEffect, useRef } from 'react';
+import { Children, type ReactNode, useLayoutEffect, useRef } from 'react';
 import { setUpCarousel } from '../site/carousel.ts';
 import { Icon } from './icons.tsx';
 
@@ -21,8 +21,9 @@ export interface CarouselProps {
 export function Carousel({ label, slideClassName = 'basis-full', dots = false, children }: CarouselProps) {
   const slides = Children.toArray(children);
   const root = useRef<HTMLDivElement>(null);
-  // Set up again when the number of slides changes: it finds the slides and dots once.
-  useEffect(() => {
+  // Set up again when the number of slides changes: it finds the slides and dots once. Before the browser paints:
+  // the controls shown after a first paint would push what is below down (a layout shift, ADR 018's first screen).
+  useLayoutEffect(() => {
     const element = root.current;
     return element && slides.length > 0 ? setUpCarousel(element) : undefined;
   }, [slides.length]);

@@ -195,11 +195,27 @@ function rareOrTiers(c: {
  */
 export const EVENT_MATCH_CAP = 500;
 
-/** The keyset of an events row (`ed`, `p`, the query's instant): rank, signed seconds, ±id. */
-const eventKeys = (now: SQL) => ({
-  upcoming: sql`(case when ed.to_date >= ${now} then 0 else 1 end)`,
-  sortKey: sql`((case when ed.to_date >= ${now} then 1 else -1 end) * extract(epoch from ed.from_date))`,
-  tiebreak: sql`(case when ed.to_date >= ${now} then p.id else -p.id end)`,
+/**
+ * From this many friends on, a common word's own-and-friends' tier walks the events in its order and keeps the
+ * viewer's and friends' (`friendsWalk`); below it, it reads each friend's events (`friendsEvents`). The walk
+ * costs what it passes over before a page of theirs matches (fewer rows the more friends), the reads what the
+ * friends have. Measured at 10M posts, 100,000 members and 100,000 events ('rodeo', first page, the statement
+ * alone, p50, per friend / walk): 97 friends 1.9 / 4.9 ms, 145 4.7 / 2.1, 195 2.7 / 3.9, 290 3.4 / 2.5,
+ * 481 5.4 / 2.5, 766 9.8 / 2.5, 1,386 12.4 / 3.1.
+ */
+export const MANY_FRIENDS = 250;
+
+/** 'auto' chooses by the viewer's friend count; the others force a plan (tests, benchmarks). */
+export type FriendsPlan = 'auto' | 'walk' | 'per-friend';
+
+/**
+ * The keyset of an events row (its details `ed` and its id, `p.id`; the query's instant): rank, signed
+ * seconds, ±id.
+ */
+const eventKeys = (now: SQL, ed = sql`ed`, id = sql`p.id`) => ({
+  upcoming: sql`(case when ${ed}.to_date >= ${now} then 0 else 1 end)`,
+  sortKey: sql`((case when ${ed}.to_date >= ${now} then 1 else -1 end) * extract(epoch from ${ed}.from_date))`,
+  tiebreak: sql`(case when ${ed}.to_date >= ${now} then ${id} else -${id} end)`,
 });
 
 /** What each events row answers: the event, its rank, its time key and its tie-breaker (the keyset). */
@@ -220,10 +236,17 @@ const ownOrFriends = (v: Placeholders<SearchValues>) => sql`(p.user_id = ${v.vie
  * seconds), then the id (negated for past events, so that each tier is one index walk's order). A rare query
  * (at most EVENT_MATCH_CAP matches) is ranked whole, and a title that starts with the query comes before one
  * whose later word does (+2); a common one is read tier by tier from the indexes: the own and friends'
- * events, then others' under way or to come from now on, then others' past from now back, each walk stopping
+ * events (from each friend's, or for a viewer with MANY_FRIENDS walking every event in order and keeping
+ * theirs), then others' under way or to come from now on, then others' past from now back, each walk stopping
  * after a page.
  */
-function eventsPage(limit: number, after: boolean, common: boolean, v: Placeholders<SearchValues>): SQL {
+function eventsPage(
+  limit: number,
+  after: boolean,
+  common: boolean,
+  friendsPlan: FriendsPlan,
+  v: Placeholders<SearchValues>,
+): SQL {
   const take = literal(limit);
   const now = sql`${v.now}::timestamptz`;
   const { upcoming, sortKey, tiebreak } = eventKeys(now);
@@ -237,12 +260,20 @@ function eventsPage(limit: number, after: boolean, common: boolean, v: Placehold
   const rare = sql`
     select ${eventColumns(now, rareRank)} from posts p join event_details ed on ed.post_id = p.id
     where p.id in (select id from event_matches) and ${visibleTo(v.viewer)} ${keyset(rareRank)}`;
+  // A walk's page of ids, then each one's columns, fetched by its key row by row (offset 0 keeps the lateral
+  // subquery apart: flattened into the join, a generic plan at 1M posts scanned every event's details to join
+  // them to the 21 ids, 8 ms).
+  const rowsOf = (ids: SQL, rank: SQL) => sql`
+    select x.* from (${ids}) w cross join lateral (
+      select ${eventColumns(now, rank)} from posts p join event_details ed on ed.post_id = p.id
+      where p.id = w.id offset 0) x`;
   // In the tiers the match is a filter on each row read, never the GIN index: through the index, the planner
   // read all 60,000 matches of a common word to sort them (coalesce() is no indexable expression).
   const matchedWalking = sql`coalesce(${eventDocument(sql`p`)} @@ q.query, false) and p.kind = 'event' and p.deleted_at is null`;
-  // A common query, tier by tier. The own and friends': from their few events.
+  // A common query, tier by tier. The own and friends' (rank 0 not ended, 1 past), for a viewer with few
+  // friends: from their events, every one read.
   const friendsRank = sql`(0 + ${upcoming})`;
-  const friends = sql`
+  const friendsEvents = sql`
     select ${eventColumns(now, friendsRank)}
     from (select e.id from posts e where e.user_id = ${v.viewer} and e.kind = 'event' and e.deleted_at is null
           union all
@@ -251,13 +282,74 @@ function eventsPage(limit: number, after: boolean, common: boolean, v: Placehold
     join posts p on p.id = mine.id join event_details ed on ed.post_id = p.id
     where ${matchedWalking} and ${visibleTo(v.viewer)} ${keyset(friendsRank)}
     order by ${friendsRank}, ${order} limit ${take}`;
+  // For a viewer with many friends (1,386: their 1,126 events at 10M, every one read and 663 checked for a page
+  // of 21), the same rows from walks in the tier's order, each stopping after a page: not ended (those under way
+  // by the span index, those to come on the from_date index from now on), then past (that index from now back)
+  // only when the page is still short. The from_date index carries each event's host and end (INCLUDE,
+  // migration 0016): a row that is not the viewer's or a friend's (a hashed set of them) is passed over from the
+  // index alone; only theirs are matched, read and checked.
+  const friendsWalk = (() => {
+    const mine = (e: SQL) =>
+      sql`(${e}.user_id = ${v.viewer} or ${e}.user_id in (select f.friend_id from friendships f where f.user_id = ${v.viewer}))`;
+    // The exact keyset is a filter on the index's columns; the walk starts from the cursor's time, a second early
+    // (to_timestamp goes through a double; a hostile key is held within the timestamps PostgreSQL has).
+    const exact = (e: SQL) => {
+      const k = eventKeys(now, e, sql`${e}.post_id`);
+      return after
+        ? sql`and (0 + ${k.upcoming}, ${k.sortKey}, ${k.tiebreak}) > (${v.eventRank}::int, ${v.eventKey}::numeric, ${v.eventId}::bigint)`
+        : sql``;
+    };
+    const cursorAt = (sign: SQL) =>
+      sql`to_timestamp(least(greatest(${sign}${v.eventKey}::numeric, -1e10), 1e10)::float8)`;
+    const checked = sql`${matchedWalking} and ${visibleTo(v.viewer)}`;
+    const underWay = sql`(
+      select p.id, u.from_date from (
+        select uw.post_id, uw.from_date from event_details uw
+        where tstzrange(uw.from_date, greatest(uw.from_date, uw.to_date), '[]') @> ${now} and ${mine(sql`uw`)}
+          ${after ? sql`and uw.from_date >= ${cursorAt(sql``)} - interval '1 second'` : sql``} ${exact(sql`uw`)}
+        order by uw.from_date, uw.post_id offset 0) u
+      join posts p on p.id = u.post_id
+      where ${checked}
+      order by u.from_date, u.post_id limit ${take})`;
+    const toCome = sql`(
+      select p.id, ed.from_date from event_details ed join posts p on p.id = ed.post_id
+      where ed.from_date > ${now} and ${mine(sql`ed`)}
+        ${after ? sql`and ed.from_date >= ${cursorAt(sql``)} - interval '1 second'` : sql``} ${exact(sql`ed`)}
+        and ${checked}
+      order by ed.from_date, ed.post_id limit ${take})`;
+    const past = sql`
+      select p.id from event_details ed join posts p on p.id = ed.post_id
+      where ed.from_date < ${now} and ed.to_date < ${now} and ${mine(sql`ed`)}
+        ${after ? sql`and ed.from_date <= (case when ${v.eventRank}::int = 1 then ${cursorAt(sql`-`)} + interval '1 second' else 'infinity' end)` : sql``}
+        ${exact(sql`ed`)} and ${checked}
+      order by ed.from_date desc, ed.post_id desc limit ${take}`;
+    return rowsOf(
+      sql`
+        with not_ended as materialized (
+          select id from (${underWay} union all ${toCome}) n
+          ${after ? sql`where ${v.eventRank}::int <= 0` : sql``}
+          order by from_date, id limit ${take})
+        select id from not_ended
+        union all
+        select id from (${past}) w
+        where (select count(*) from not_ended) < ${take} ${after ? sql`and ${v.eventRank}::int <= 1` : sql``}`,
+      friendsRank,
+    );
+  })();
+  const manyFriends = sql`(select count(*) from friendships where user_id = ${v.viewer}) >= ${literal(MANY_FRIENDS)}`;
+  const friends = {
+    walk: friendsWalk,
+    'per-friend': friendsEvents,
+    auto: sql`select * from (${friendsWalk}) w where ${manyFriends}
+      union all select * from (${friendsEvents}) f where not ${manyFriends}`,
+  }[friendsPlan];
   const othersWhere = sql`${matchedWalking} and not ${ownOrFriends(v)} and ${visibleTo(v.viewer)}`;
   // Others' under way or to come (rank 4): from now on (items/event-times.ts), after the cursor's when it is one.
   const inTier = (rank: number, value: SQL, otherwise: SQL) =>
     sql`(case when ${v.eventRank}::int = ${literal(rank)} then ${value} else ${otherwise} end)`;
-  const toCome = sql`
-    select ${eventColumns(now, sql`4`)}
-    from (${eventsNotEnded({
+  const toCome = rowsOf(
+    sql`
+    select id from (${eventsNotEnded({
       now,
       where: othersWhere,
       after: after
@@ -267,19 +359,21 @@ function eventsPage(limit: number, after: boolean, common: boolean, v: Placehold
           }
         : null,
       take,
-    })}) w
-    join posts p on p.id = w.id join event_details ed on ed.post_id = p.id
-    ${after ? sql`where ${v.eventRank}::int <= 4` : sql``}`;
+    })}) n
+    ${after ? sql`where ${v.eventRank}::int <= 4` : sql``}`,
+    sql`4`,
+  );
   // Others' past (rank 5): from now back, from_date then id descending (sort_key and tiebreak ascending).
   const pastCursor = after
     ? sql`and (${v.eventRank}::int < 5 or (ed.from_date, p.id) < (to_timestamp(-(${v.eventKey}::numeric)), -(${v.eventId}::bigint)))`
     : sql``;
-  const past = sql`
-    select ${eventColumns(now, sql`5`)} from (
-      select p.id from event_details ed join posts p on p.id = ed.post_id
-      where ed.from_date < ${now} and ed.to_date < ${now} ${pastCursor} and ${othersWhere}
-      order by ed.from_date desc, ed.post_id desc limit ${take}) w
-    join posts p on p.id = w.id join event_details ed on ed.post_id = p.id`;
+  const past = rowsOf(
+    sql`
+    select p.id from event_details ed join posts p on p.id = ed.post_id
+    where ed.from_date < ${now} and ed.to_date < ${now} ${pastCursor} and ${othersWhere}
+    order by ed.from_date desc, ed.post_id desc limit ${take}`,
+    sql`5`,
+  );
   // The past's walk only when the tiers before it leave the page short.
   return rareOrTiers({
     matches: common ? null : sql`event_matches`,
@@ -303,6 +397,8 @@ export type SearchShape = {
   eventsAfter: boolean;
   membersCommon: boolean;
   eventsCommon: boolean;
+  /** How a common word's own-and-friends' events are read ('auto': by the viewer's friend count). */
+  friendsPlan: FriendsPlan;
 };
 
 /**
@@ -334,7 +430,7 @@ export function searchStatement(shape: SearchShape, v: Placeholders<SearchValues
     ${memberCtes} ${eventCtes}
     select
       ${part(shape.members, membersPage(shape.members, shape.membersAfter, shape.membersCommon, v), sql`x.rank, x.sort_name collate "C", x.id`)} as members,
-      ${part(shape.events, eventsPage(shape.events, shape.eventsAfter, shape.eventsCommon, v), sql`x.rank, x.sort_key::numeric, x.tiebreak`)} as events,
+      ${part(shape.events, eventsPage(shape.events, shape.eventsAfter, shape.eventsCommon, shape.friendsPlan, v), sql`x.rank, x.sort_key::numeric, x.tiebreak`)} as events,
       ${countMembers ? sql`(select count(*)::int from member_matches)` : sql`null::int`} as member_matches,
       ${countEvents ? sql`(select count(*)::int from event_matches)` : sql`null::int`} as event_matches
     from q`;
@@ -359,6 +455,8 @@ export interface SearchInput {
   /** The query is known to match more than the cap of that kind: read tier by tier without counting. */
   membersCommon: boolean;
   eventsCommon: boolean;
+  /** Forces how the own and friends' events are read (tests, benchmarks); 'auto' by default. */
+  friendsPlan?: FriendsPlan;
 }
 
 /** A search's rows, and for each kind whether its matches were counted over the cap (null: not counted). */
@@ -370,6 +468,7 @@ export async function selectSearch(db: Tx, input: SearchInput) {
     eventsAfter: input.eventsAfter !== null,
     membersCommon: input.membersCommon,
     eventsCommon: input.eventsCommon,
+    friendsPlan: input.friendsPlan ?? 'auto',
   })(db, searchValues(input));
   const over = (count: number | null | undefined, cap: number) => (count == null ? null : count > cap);
   return {

@@ -7,7 +7,16 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { eventDetails, posts, users } from '../../db/schema.ts';
 import { type Placeholders, selectRows } from '../../db/sql.ts';
 import { ManualClock } from '../../lib/clock.ts';
-import { type SearchShape, type SearchValues, searchStatement, searchValues } from './search.queries.ts';
+import {
+  type EventAfter,
+  type FriendsPlan,
+  MANY_FRIENDS,
+  type SearchShape,
+  type SearchValues,
+  searchStatement,
+  searchValues,
+  selectSearch,
+} from './search.queries.ts';
 
 const statements: string[] = [];
 let t: TestApp;
@@ -326,6 +335,98 @@ describe('a common word (more matches than are ranked whole)', () => {
   }, 90_000);
 });
 
+describe('a common word, a viewer with many friends', () => {
+  it('pages the own and friends’ events alike whether it walks every event in order or reads each friend’s', async () => {
+    const viewer = await setUpMember(t.app);
+    const now = serverNow();
+    const at = new Date(now).toISOString();
+    const count = MANY_FRIENDS + 20;
+    // Friends, a tenth of them private; one the viewer blocked, one who blocked the viewer, one suspended, one
+    // deleted: none of the last four's events may show.
+    await t.ctx.db.execute(sql`
+      insert into users (id, name, email, first_name, last_name, is_onboard, phone_number_verified, is_private,
+        suspended_until, deleted_at)
+      select 'walk-' || g, 'Walk Friend', 'walk-' || g || '@example.com', 'Walk', 'Friend ' || g, true, true, g % 10 = 0,
+        case when g = 3 then ${at}::timestamptz + interval '1 day' end, case when g = 4 then ${at}::timestamptz end
+      from generate_series(1, ${count}) g
+      union all select 'walk-stranger', 'Walk Stranger', 'walk-stranger@example.com', 'Walk', 'Stranger', true, true,
+        false, null, null`);
+    await t.ctx.db.execute(sql`
+      insert into friendships (user_id, friend_id)
+      select ${viewer.user.id}, 'walk-' || g from generate_series(1, ${count}) g
+      union all select 'walk-' || g, ${viewer.user.id} from generate_series(1, ${count}) g`);
+    await t.ctx.db.execute(sql`
+      insert into blocks (blocker_id, blocked_id) values (${viewer.user.id}, 'walk-1'), ('walk-2', ${viewer.user.id})`);
+    // Their events over 41 days either side of now (some under way), ties at two instants, a seventh not
+    // matching; some private (friends see them), deleted, removed or held. The viewer's own (one held: its
+    // author sees it) and a stranger's after them.
+    await t.ctx.db.execute(sql`
+      with made as (
+        insert into posts (user_id, kind, title, deleted_at, removed_at, held_at)
+        select case when g <= ${2 * count} then 'walk-' || (1 + g % ${count})
+            when g <= ${2 * count + 4} then ${viewer.user.id} else 'walk-stranger' end,
+          'event', case when g % 7 = 0 then 'Other Thing ' else 'Walkword Rodeo ' end || g,
+          case when g % 13 = 0 and g <= ${2 * count} then ${at}::timestamptz end,
+          case when g % 17 = 0 and g <= ${2 * count} then ${at}::timestamptz end,
+          case when g % 19 = 0 or g = ${2 * count + 1} then ${at}::timestamptz end
+        from generate_series(1, ${2 * count + 40}) g
+        returning id, split_part(title, ' ', 3)::int as g)
+      insert into event_details (post_id, from_date, to_date, location, address, is_private)
+      select id, f, f + interval '2 days', 'Arena', 'Road', g % 5 = 0 and g <= ${2 * count + 4}
+      from (select id, g, case when g % 9 = 0 then ${at}::timestamptz + interval '5 days'
+              when g % 11 = 0 then ${at}::timestamptz - interval '10 days'
+              else ${at}::timestamptz + ((g * 7919) % 2000 - 1000) * interval '1 hour' + g * interval '1 second' end as f
+            from made) m`);
+    await t.ctx.db.execute(sql`analyze`);
+    const rows = await selectRows<{ id: string; owner: string; from: string; upcoming: boolean; shown: boolean }>(
+      t.ctx.db,
+      sql`select p.id, p.user_id as owner, extract(epoch from ed.from_date)::text as from, ed.to_date >= ${at}::timestamptz as upcoming,
+          p.title like 'Walkword%' and p.deleted_at is null and p.removed_at is null
+            and (p.held_at is null or p.user_id = ${viewer.user.id})
+            and p.user_id not in ('walk-1', 'walk-2', 'walk-3', 'walk-4') as shown
+        from posts p join event_details ed on ed.post_id = p.id
+        where p.user_id like 'walk-%' or p.user_id = ${viewer.user.id}`,
+    );
+    const events = rows.filter((e) => e.shown).map((e) => ({ ...e, id: Number(e.id), from: Number(e.from) }));
+    const tier = (mine: boolean) => {
+      const ofTier = events.filter((e) => (e.owner !== 'walk-stranger') === mine);
+      return [
+        ...ofTier.filter((e) => e.upcoming).sort((a, b) => a.from - b.from || a.id - b.id),
+        ...ofTier.filter((e) => !e.upcoming).sort((a, b) => b.from - a.from || b.id - a.id),
+      ].map((e) => e.id);
+    };
+    const expected = [...tier(true), ...tier(false)];
+    expect(tier(true).length).toBeGreaterThan(300);
+
+    const pages = async (friendsPlan: FriendsPlan) => {
+      const seen: number[] = [];
+      let after: EventAfter | null = null;
+      for (let page = 0; page < 40; page += 1) {
+        const { events: found } = await selectSearch(t.ctx.db, {
+          viewerId: viewer.user.id,
+          q: 'walkword',
+          now: new Date(now),
+          members: 0,
+          events: 21,
+          membersAfter: null,
+          eventsAfter: after,
+          membersCommon: true,
+          eventsCommon: true,
+          friendsPlan,
+        });
+        seen.push(...found.slice(0, 20).map((e) => Number(e.id)));
+        const last = found[19];
+        if (found.length < 21 || !last) break;
+        after = { rank: last.rank, key: last.sort_key, id: Number(last.tiebreak) };
+      }
+      return seen;
+    };
+    expect(await pages('per-friend')).toEqual(expected);
+    expect(await pages('walk')).toEqual(expected);
+    expect(await pages('auto')).toEqual(expected);
+  }, 60_000);
+});
+
 describe('hostile input', () => {
   it('never answers 5xx: text-search operators, quotes, odd characters, long strings', async () => {
     const viewer = await setUpMember(t.app, { first_name: 'Hostile', last_name: "O'Brien" });
@@ -437,7 +538,7 @@ describe('cost', () => {
     await t.ctx.db.execute(sql`analyze users`);
     await t.ctx.db.execute(sql`analyze posts`);
 
-    const counted = { membersCommon: false, eventsCommon: false };
+    const counted = { membersCommon: false, eventsCommon: false, friendsPlan: 'auto' } as const;
     const plan = async (shape: SearchShape, q: string) => {
       const names = new Proxy({}, { get: (_t, key) => sql.placeholder(String(key)) }) as Placeholders<SearchValues>;
       const query = new PgDialect().sqlToQuery(searchStatement(shape, names));

@@ -2,6 +2,7 @@ import { API_PATHS, type StreamEvent } from '@corral/contract';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { apiUrl } from '../../../lib/api-client.ts';
+import { takeFirstScreenSeededAt } from '../../../lib/first-load.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { openLiveStream } from './stream-connection.ts';
 import { applyCacheActions, cacheActionsFor } from './stream-events.ts';
@@ -28,7 +29,10 @@ export function useLiveStream(alsoApply?: StreamEventHandler): void {
       url: apiUrl(API_PATHS.stream),
       token,
       onEvent: (event, connectedAt) => {
-        applyCacheActions(queryClient, cacheActionsFor(event, connectedAt));
+        // The page's first answers came with its first screen, before this connection was asked for: as new as it.
+        const since =
+          event.type === 'ready' ? Math.min(connectedAt, takeFirstScreenSeededAt() ?? connectedAt) : connectedAt;
+        applyCacheActions(queryClient, cacheActionsFor(event, since));
         extra.current?.(queryClient, event);
       },
     });
