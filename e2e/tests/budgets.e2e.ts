@@ -14,10 +14,14 @@ import { type Browser, expect, type Locator, type Page, test } from '@playwright
  * first load started by the app shell (issue 20: taking over its answers, and the live stream's first `ready`
  * no longer fetching lists again, 0.3 KiB; 163.1 KiB measured, where 162.8 was). Issue 20 also holds sign-in to
  * the feed's budget: it loaded zod and the contract's schemas for its one form (185.0 KiB measured before); the
- * form's checks now load when it is first reached (158.0 KiB).
+ * form's checks now load when it is first reached (158.0 KiB). Then to 165 KiB with the account (issue 21) and the
+ * server-rendered first screen (issue 20): the Account page's route, menu item and some thirty API paths and
+ * limits, and the shell's takeover of the first screen are in the first load (164.4 KiB measured); every account
+ * section, the two-factor step and the suspended member's panel load on use
+ * (sign-in 161.7 KiB).
  */
 const KIB = 1024;
-const BUDGETS = { home: 60 * KIB, feed: 164 * KIB, signIn: 164 * KIB };
+const BUDGETS = { home: 60 * KIB, feed: 165 * KIB, signIn: 165 * KIB };
 const DEMO = { email: 'demo@corral.app', password: 'Buckle#2026' };
 
 interface ScriptFile {
@@ -139,7 +143,7 @@ test.describe('first-load JavaScript', () => {
     expect(load.gzip, 'the home page first-load JavaScript (gzip 9, bytes)').toBeLessThanOrEqual(BUDGETS.home);
   });
 
-  test('the feed, signed in, stays within 164 KiB gzip', async ({ browser }) => {
+  test('the feed, signed in, stays within 165 KiB gzip', async ({ browser }) => {
     // Sign in once through the screen, then open the feed in a new context that has only the session.
     const signIn = await browser.newContext();
     const page = await signIn.newPage();

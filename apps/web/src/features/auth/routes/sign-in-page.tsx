@@ -15,13 +15,18 @@ import { PasswordField, TextField } from '../../../ui/text-field.tsx';
 import { useLogIn } from '../api/auth-api.ts';
 import { AuthCard, FormAlert } from '../components/auth-card.tsx';
 import { SocialSignInButtons } from '../components/social-sign-in-buttons.tsx';
-import { SuspendedPanel } from '../components/suspended-panel.tsx';
 
 const L = MESSAGES.login;
 
 // The code step of two-factor sign-in, fetched only when a login answers that it is needed (ADR 034).
 const TwoFactorStep = lazy(() =>
   import('../components/two-factor-step.tsx').then((module) => ({ default: module.TwoFactorStep })),
+);
+
+// What a suspended member's right password shows, fetched only when a login answers it (the moderation texts
+// stay off the page's first load).
+const SuspendedPanel = lazy(() =>
+  import('../components/suspended-panel.tsx').then((module) => ({ default: module.SuspendedPanel })),
 );
 
 // zod and the contract's schemas are not part of the page's first load (ADR 018): they come once the form is
@@ -164,7 +169,11 @@ export function SignInPage() {
   }
   return (
     <AuthCard title="Login" subtitle="Welcome back to the arena.">
-      {suspension && <SuspendedPanel suspension={suspension} />}
+      {suspension && (
+        <Suspense fallback={<Spinner label="Loading…" />}>
+          <SuspendedPanel suspension={suspension} />
+        </Suspense>
+      )}
       <FormAlert message={alert} />
       {/* POST: a press before the script has taken the form over must never put a password in the address. */}
       <form
