@@ -24,7 +24,7 @@ export function ExportSection() {
   const query = useDataExport();
   return (
     <section id="your-data" aria-labelledby="your-data-title" className="rounded-2xl bg-white p-4 shadow-sm sm:p-6">
-      <h2 id="your-data-title" className="text-lg font-semibold text-leather-900">
+      <h2 id="your-data-title" className="font-display text-xl text-leather-900">
         Download your data
       </h2>
       <p className="mt-1 text-sm text-stone-600">{WHAT}</p>
