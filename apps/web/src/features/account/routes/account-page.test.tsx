@@ -45,7 +45,15 @@ describe('the Account page', () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Account' })).toBeTruthy();
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(headings).toEqual(['Email', 'Password', 'Sessions', 'Blocked and muted']);
+    expect(headings).toEqual([
+      'Email',
+      'Password',
+      'Two-factor sign-in',
+      'Sessions',
+      'Sign-in methods',
+      'Blocked and muted',
+      'Download your data',
+    ]);
     expect(await within(region('Email')).findByText('kaycee@example.com')).toBeTruthy();
   });
 });
