@@ -142,47 +142,49 @@ function membersPage(limit: number, after: boolean, common: boolean, v: Placehol
       ${after ? sql`and (${v.memberRank}::int < 5 or (${name}, u.id) > (${v.memberName}::text collate "C", ${v.memberId}::text))` : sql``}
       and ${others}
     order by ${name}, u.id limit ${take}`;
-  // The later words' walk only when the tiers before it leave the page short: it may walk every name.
+  // Each tier only when those before it leave the page short (the later words' walk may walk every name).
   return rareOrTiers({
     matches: common ? null : sql`member_matches`,
     cap: MEMBER_MATCH_CAP,
     rare,
-    firsts: [friends, starting],
-    last: later,
+    tiers: [friends, starting, later],
     order: sql`rank, sort_name collate "C", id`,
     take,
   });
 }
 
 /**
- * A page of a rare query (at most `cap` rows in `matches`: `rare` ranks them whole) or of a common one: the
- * `firsts` tiers, then the `last` (a walk that may read far) only when those leave the page short. A query
- * known to be common (`matches` null) is not counted: its page is the tiers alone.
+ * A page of a rare query (at most `cap` rows in `matches`: `rare` ranks them whole) or of a common one: its
+ * tiers in order, each read only when those before it leave the page short (each tier takes at most a page,
+ * and its ranks all come before the next one's). A query known to be common (`matches` null) is not counted:
+ * its page is the tiers alone.
  */
 function rareOrTiers(c: {
   /** The matches read by the GIN index (at most cap + 1), or null when the query is known to be common. */
   matches: SQL | null;
   cap: number;
   rare: SQL;
-  firsts: SQL[];
-  last: SQL;
+  tiers: SQL[];
   order: SQL;
   take: SQL;
 }) {
   const counted = c.matches !== null;
   const common = counted ? sql`(select yes from common)` : sql`true`;
+  const names = c.tiers.map((_, index) => sql.raw(`tier_${index + 1}`));
+  const tiers = c.tiers.map((tier, index) => {
+    const before = names.slice(0, index).map((name) => sql`(select count(*) from ${name})`);
+    const short = before.length > 0 ? sql`and ${sql.join(before, sql` + `)} < ${c.take}` : sql``;
+    return sql`${names[index]} as materialized (select * from (${tier}) t where ${common} ${short})`;
+  });
   return sql`
     with ${counted ? sql`common as materialized (select (select count(*) from ${c.matches}) > ${literal(c.cap)} as yes),` : sql``}
-    firsts as materialized (
-      select * from (${sql.join(
-        c.firsts.map((tier) => sql`(${tier})`),
-        sql` union all `,
-      )}) c where ${common})
+    ${sql.join(tiers, sql`, `)}
     select * from (
       ${counted ? sql`select * from (${c.rare}) r where not ${common} union all` : sql``}
-      select * from firsts
-      union all
-      select * from (${c.last}) l where ${common} and (select count(*) from firsts) < ${c.take}
+      ${sql.join(
+        names.map((name) => sql`select * from ${name}`),
+        sql` union all `,
+      )}
     ) page
     order by ${c.order}
     limit ${c.take}`;
@@ -271,13 +273,15 @@ function eventsPage(
   // read all 60,000 matches of a common word to sort them (coalesce() is no indexable expression).
   const matchedWalking = sql`coalesce(${eventDocument(sql`p`)} @@ q.query, false) and p.kind = 'event' and p.deleted_at is null`;
   // A common query, tier by tier. The own and friends' (rank 0 not ended, 1 past), for a viewer with few
-  // friends: from their events, every one read.
+  // friends: from their events, every one read, each friend's by the index of a member's events (offset 0 keeps
+  // it so: joined whole, a generic plan at 1M posts hashed every event, 10,000, to find 5 friends' none).
   const friendsRank = sql`(0 + ${upcoming})`;
   const friendsEvents = sql`
     select ${eventColumns(now, friendsRank)}
     from (select e.id from posts e where e.user_id = ${v.viewer} and e.kind = 'event' and e.deleted_at is null
           union all
-          select e.id from friendships f join posts e on e.user_id = f.friend_id and e.kind = 'event' and e.deleted_at is null
+          select e.id from friendships f cross join lateral (
+            select e.id from posts e where e.user_id = f.friend_id and e.kind = 'event' and e.deleted_at is null offset 0) e
           where f.user_id = ${v.viewer}) mine
     join posts p on p.id = mine.id join event_details ed on ed.post_id = p.id
     where ${matchedWalking} and ${visibleTo(v.viewer)} ${keyset(friendsRank)}
@@ -374,13 +378,12 @@ function eventsPage(
     order by ed.from_date desc, ed.post_id desc limit ${take}`,
     sql`5`,
   );
-  // The past's walk only when the tiers before it leave the page short.
+  // Each tier only when those before it leave the page short: a page of the own and friends' reads no other's.
   return rareOrTiers({
     matches: common ? null : sql`event_matches`,
     cap: EVENT_MATCH_CAP,
     rare,
-    firsts: [friends, toCome],
-    last: past,
+    tiers: [friends, toCome, past],
     order: sql`rank, sort_key::numeric, tiebreak`,
     take,
   });
