@@ -25,7 +25,10 @@ export function TwoFactorSection() {
   const on = status.data?.enabled === true;
 
   return (
-    <section aria-labelledby="two-factor-heading" className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm sm:p-6">
+    <section
+      aria-labelledby="two-factor-heading"
+      className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm sm:p-6"
+    >
       <h2 id="two-factor-heading" className="font-display text-xl text-leather-900">
         Two-factor sign-in
       </h2>
