@@ -31,6 +31,8 @@ test('a menu opens on its first press, by keyboard with its first item focused, 
   // Account privacy is disabled (skipped by the arrows) until the member's setting has arrived.
   await expect(menu.getByRole('menuitemcheckbox', { name: /Account privacy/ })).not.toHaveAttribute('data-disabled');
   await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem', { name: 'Account', exact: true })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
   await expect(menu.getByRole('menuitem', { name: 'Hauling' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(menu.getByRole('menuitemcheckbox', { name: /Account privacy/ })).toBeFocused();

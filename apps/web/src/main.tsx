@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { App } from './app/app.tsx';
@@ -36,7 +37,12 @@ async function start() {
   // A first screen is rendered over too (its times and ids are the browser's own): React replaces it at its first
   // commit, in one task, with the same page.
   if (container.hasAttribute('data-prerendered') && !useSession.getState().isLoggedIn) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  else {
+    const root = createRoot(container);
+    // Drawn at once, so that a first screen (kept inert by the shell until now) is never usable before it is live.
+    flushSync(() => root.render(app));
+    container.removeAttribute('inert');
+  }
 }
 
 void start();

@@ -243,6 +243,9 @@ export function startFirstLoad(plan: FirstLoadScriptPlan): void {
         if (root.hasChildNodes()) return false;
         root.innerHTML = html;
         root.setAttribute('data-first-screen', '');
+        // Seen, not yet used: its buttons do nothing until the app has taken it over (main.tsx lifts this), so a
+        // press before then is not taken and lost but waits, and the keyboard cannot reach dead controls.
+        root.setAttribute('inert', '');
         // A carousel's controls show when it has more than one view (ui/carousel.tsx): measured before the first
         // paint (a frame's callbacks wait for the stylesheet), so that nothing moves when the app shows them.
         requestAnimationFrame(() => {
