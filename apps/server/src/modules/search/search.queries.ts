@@ -252,6 +252,10 @@ function eventsPage(
   const take = literal(limit);
   const now = sql`${v.now}::timestamptz`;
   const { upcoming, sortKey, tiebreak } = eventKeys(now);
+  // The cursor's time key (signed seconds) as an instant, held within the timestamps PostgreSQL has: a hostile
+  // key (12 digits pass the cursor's check) made to_timestamp() fail, a 500.
+  const cursorAt = (sign: SQL) =>
+    sql`to_timestamp(least(greatest(${sign}${v.eventKey}::numeric, -1e10), 1e10)::float8)`;
   const order = sql`${sortKey}, ${tiebreak}`;
   const keyset = (rank: SQL) =>
     after
@@ -296,15 +300,13 @@ function eventsPage(
     const mine = (e: SQL) =>
       sql`(${e}.user_id = ${v.viewer} or ${e}.user_id in (select f.friend_id from friendships f where f.user_id = ${v.viewer}))`;
     // The exact keyset is a filter on the index's columns; the walk starts from the cursor's time, a second early
-    // (to_timestamp goes through a double; a hostile key is held within the timestamps PostgreSQL has).
+    // (to_timestamp goes through a double).
     const exact = (e: SQL) => {
       const k = eventKeys(now, e, sql`${e}.post_id`);
       return after
         ? sql`and (0 + ${k.upcoming}, ${k.sortKey}, ${k.tiebreak}) > (${v.eventRank}::int, ${v.eventKey}::numeric, ${v.eventId}::bigint)`
         : sql``;
     };
-    const cursorAt = (sign: SQL) =>
-      sql`to_timestamp(least(greatest(${sign}${v.eventKey}::numeric, -1e10), 1e10)::float8)`;
     const checked = sql`${matchedWalking} and ${visibleTo(v.viewer)}`;
     const underWay = sql`(
       select p.id, u.from_date from (
@@ -358,7 +360,7 @@ function eventsPage(
       where: othersWhere,
       after: after
         ? {
-            at: inTier(4, sql`to_timestamp(${v.eventKey}::numeric)`, sql`'-infinity'::timestamptz`),
+            at: inTier(4, cursorAt(sql``), sql`'-infinity'::timestamptz`),
             id: inTier(4, sql`${v.eventId}::bigint`, sql`0`),
           }
         : null,
@@ -369,7 +371,7 @@ function eventsPage(
   );
   // Others' past (rank 5): from now back, from_date then id descending (sort_key and tiebreak ascending).
   const pastCursor = after
-    ? sql`and (${v.eventRank}::int < 5 or (ed.from_date, p.id) < (to_timestamp(-(${v.eventKey}::numeric)), -(${v.eventId}::bigint)))`
+    ? sql`and (${v.eventRank}::int < 5 or (ed.from_date, p.id) < (${cursorAt(sql`-`)}, -(${v.eventId}::bigint)))`
     : sql``;
   const past = rowsOf(
     sql`

@@ -478,6 +478,22 @@ describe('hostile input', () => {
       });
     }
     expect(memberIds(await found(viewer.token, "o'brien"))).toContain(viewer.user.id);
+    // Cursors the server never wrote but that pass its check: time keys far outside the timestamps PostgreSQL has,
+    // in every tier of a common word (more matches than are ranked whole).
+    await t.ctx.db.execute(sql`
+      with made as (
+        insert into posts (user_id, kind, title)
+        select ${viewer.user.id}, 'event', 'Hostilekey Rodeo ' || g from generate_series(1, 600) g returning id)
+      insert into event_details (post_id, from_date, to_date, location, address)
+      select id, now(), now() + interval '1 day', 'Here', 'There' from made`);
+    for (const rank of [0, 1, 4, 5])
+      for (const key of ['-999999999999', '999999999999', '-999999999999.999999']) {
+        const cursor = Buffer.from(JSON.stringify(['e', rank, key, 1])).toString('base64url');
+        for (let i = 0; i < 2; i += 1) {
+          const response = await find(viewer.token, 'hostilekey', { type: 'events', cursor });
+          expect(response.statusCode, `${rank} ${key}: ${response.body}`).toBe(200);
+        }
+      }
     for (const q of ['x'.repeat(101), 'y'.repeat(5000)]) {
       const response = await find(viewer.token, q);
       expect(response.statusCode).toBe(422);
