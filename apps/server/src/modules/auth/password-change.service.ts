@@ -12,6 +12,22 @@ import { isCommonPassword } from './password-policy.ts';
 export type ChangePasswordInput = z.output<typeof changePasswordRequestSchema>;
 
 /**
+ * The member's password account when `password` is theirs, else null: better-auth's scrypt verification, and a
+ * password no account could hold (12 is the policy's most) is wrong without hashing it. Callers apply their
+ * own limits around it (the settings' wrong tries here, two-factor's twoFactorPerMember).
+ */
+export async function ownPasswordAccount(
+  ctx: AppContext,
+  userId: string,
+  password: string,
+): Promise<{ id: string } | null> {
+  const account = await selectPasswordAccount(ctx.db, userId);
+  if (account?.hash == null || password.length > 128) return null;
+  const auth = await ctx.auth.$context;
+  return (await auth.password.verify({ hash: account.hash, password })) ? { id: account.id } : null;
+}
+
+/**
  * The member's password account, once the password typed is proved right. Wrong tries count against the
  * member (passwordWrongPerMemberHour, ADR 033): a stolen session guesses no faster than a login would. The
  * check is better-auth's scrypt verification; `field` names the form field a wrong password is shown under.
@@ -25,17 +41,13 @@ export async function assertOwnPassword(
 ): Promise<{ id: string }> {
   const key = ['passwordWrongPerMemberHour', viewer.user.id] as const;
   await ctx.limiter.assertAvailable(key);
-  const account = await selectPasswordAccount(ctx.db, viewer.user.id);
-  const auth = await ctx.auth.$context;
-  // A password no account could hold is wrong without hashing it (12 is the policy's most).
-  const right =
-    account?.hash != null && password.length <= 128 && (await auth.password.verify({ hash: account.hash, password }));
-  if (!right || !account) {
+  const account = await ownPasswordAccount(ctx, viewer.user.id, password);
+  if (!account) {
     await ctx.limiter.record(key);
     meta.log.info({ event: 'account.password_check_failed', user_id: viewer.user.id }, 'wrong current password');
     throw new AppError(422, ACCOUNT_MESSAGES.wrongPassword, { [field]: [ACCOUNT_MESSAGES.wrongPassword] });
   }
-  return { id: account.id };
+  return account;
 }
 
 /**

@@ -12,6 +12,7 @@ import type { AppContext } from '../../app-context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Viewer } from '../../lib/viewer.ts';
 import type { RequestMeta } from './auth-log.ts';
+import { ownPasswordAccount } from './password-change.service.ts';
 import {
   matchingStep,
   newRecoveryCodes,
@@ -26,7 +27,6 @@ import {
   deleteTwoFactor,
   markEnabled,
   replaceRecoveryCodes,
-  selectPasswordHash,
   selectTwoFactor,
   upsertPendingSecret,
 } from './two-factor.queries.ts';
@@ -132,9 +132,7 @@ export async function regenerateRecoveryCodes(
 /** The member's password, asked again (counted: twoFactorPerMember); wrong is a 422 on the field. */
 async function checkPassword(ctx: AppContext, viewer: Viewer, password: string): Promise<void> {
   await ctx.limiter.consume(['twoFactorPerMember', viewer.user.id]);
-  const hash = await selectPasswordHash(ctx.db, viewer.user.id);
-  const auth = await ctx.auth.$context;
-  if (!hash || !(await auth.password.verify({ hash, password }))) {
+  if (!(await ownPasswordAccount(ctx, viewer.user.id, password))) {
     throw new AppError(422, M.wrongPassword, { password: [M.wrongPassword] });
   }
 }
