@@ -42,6 +42,8 @@ async function start() {
     // Drawn at once, so that a first screen (kept inert by the shell until now) is never usable before it is live.
     flushSync(() => root.render(app));
     container.removeAttribute('inert');
+    // What #root holds is the app's own now, not the server's first screen.
+    container.removeAttribute('data-first-screen');
   }
 }
 
