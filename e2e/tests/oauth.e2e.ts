@@ -9,6 +9,7 @@ import { OAUTH_ERRORS } from '@corral/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { startOidcProvider, type TestOidcProvider } from '../../apps/server/test/oidc-provider.ts';
 import { uniqueStamp } from './support.ts';
+import { enableByApi, PERIOD_MS, steadyNow, totp } from './support-two-factor.ts';
 
 /**
  * Google and Apple sign-in in Chromium (docs/decisions/036-google-and-apple-sign-in.md). The suite's own
@@ -173,4 +174,59 @@ test('Apple answers by a form POST, and signs a newcomer up', async ({ page }) =
   await page.waitForURL(`${base}/onboarding`);
   const session = await page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? '{}'));
   expect(session.state.currentUser).toMatchObject({ email, first_name: 'Hailey', last_name: 'Kinsel' });
+});
+
+test('two-factor sign-in holds after Google too: the code step, then a remembered device goes straight in', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const email = `totp-${uniqueStamp()}@example.com`;
+  const password = 'Lariat#2026';
+  const signup = await request.post(`${base}/api/signup`, {
+    data: { first_name: 'Jordan', last_name: 'Briggs', email, password },
+  });
+  expect(signup.ok()).toBe(true);
+  const { user } = (await signup.json()) as { user: { api_token: string } };
+  const { secret } = await enableByApi(request, user.api_token, password, base);
+  const login = person({ email, email_verified: true, given_name: 'Jordan' });
+
+  // Google proves the identity, the password connects it, and the code is still asked for before any session.
+  await page.setViewportSize(PHONE);
+  await page.goto(`${base}/sign-in`);
+  await page.getByRole('button', { name: 'Or continue with Google' }).click();
+  await logInAtProvider(page, login);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Connect and sign in' }).click();
+  await expect(page.getByText('Enter the code from your authenticator app.')).toBeVisible();
+  await expectAccessible(page);
+  const before = await page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? '{}'));
+  expect(before.state?.isLoggedIn ?? false).toBe(false);
+  const now = await steadyNow();
+  await page.getByLabel('Authentication code').fill(totp(secret).generate({ timestamp: now }));
+  await page.getByLabel('Remember this device for 30 days').check();
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.waitForURL(`${base}/onboarding`);
+
+  // Signed out, this browser is remembered: Google alone signs in.
+  await page.evaluate(() => {
+    localStorage.removeItem('token');
+    localStorage.removeItem('session');
+  });
+  await page.goto(`${base}/sign-in`);
+  await page.getByRole('button', { name: 'Or continue with Google' }).click();
+  await page.waitForURL(`${base}/onboarding`);
+
+  // Another browser is not: Google, then the code step (the next step's code; the last one is used up).
+  const context = await browser.newContext({ viewport: PHONE });
+  const other = await context.newPage();
+  await other.goto(`${base}/sign-in`);
+  await other.getByRole('button', { name: 'Or continue with Google' }).click();
+  await logInAtProvider(other, login);
+  await expect(other.getByText('Enter the code from your authenticator app.')).toBeVisible();
+  const later = await steadyNow();
+  await other.getByLabel('Authentication code').fill(totp(secret).generate({ timestamp: later + PERIOD_MS }));
+  await other.getByRole('button', { name: 'Verify' }).click();
+  await other.waitForURL(`${base}/onboarding`);
+  await context.close();
 });

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { newcomer, readyMember, signInBrowser } from './support.ts';
+import { enableByApi, PERIOD_MS, steadyNow, totp } from './support-two-factor.ts';
 
 /*
  * Two-factor sign-in (issue 21, ADR 034): codes are computed here from the secret the app showed, with the library
@@ -10,33 +10,6 @@ import { newcomer, readyMember, signInBrowser } from './support.ts';
  */
 
 const PHONE = { width: 360, height: 740 };
-const PERIOD_MS = 30_000;
-
-const totp = (secret: string) =>
-  new TOTP({ secret: Secret.fromBase32(secret.replace(/\s/g, '')), digits: 6, period: 30 });
-
-/** Waits, if need be, until the current step has at least 5 s left: a code then stays in the server's window. */
-async function steadyNow(): Promise<number> {
-  const left = TOTP.remaining({ period: 30, timestamp: Date.now() });
-  if (left < 5_000) await new Promise((resolve) => setTimeout(resolve, left + 200));
-  return Date.now();
-}
-
-/** Two-factor on through the API; the proving code is the previous step's, so the current and next are free. */
-async function enableByApi(request: APIRequestContext, token: string, password: string) {
-  const headers = { authorization: `Bearer ${token}` };
-  const started = await request.post('/api/me/two-factor', { headers, data: { password } });
-  expect(started.status(), await started.text()).toBe(200);
-  const { secret } = (await started.json()) as { secret: string };
-  const now = await steadyNow();
-  const verified = await request.post('/api/me/two-factor/verify', {
-    headers,
-    data: { code: totp(secret).generate({ timestamp: now - PERIOD_MS }) },
-  });
-  expect(verified.status(), await verified.text()).toBe(200);
-  return { secret, recoveryCodes: ((await verified.json()) as { recovery_codes: string[] }).recovery_codes };
-}
-
 /** The password step on the sign-in page, up to the code step. */
 async function passwordStep(page: Page, email: string, password: string) {
   await page.goto('/sign-in');

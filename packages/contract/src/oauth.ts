@@ -28,8 +28,21 @@ export const oauthCallbackSchema = z.object({
   user: z.string().max(2000).optional(),
 });
 
-/** POST /api/auth/oauth/exchange: the callback's one-time code (or the emailed link's), for a session. */
-export const oauthExchangeRequestSchema = z.object({ code: oneTimeCode, binding: binding.optional() });
+/**
+ * The browser's remembered-device tokens of two-factor sign-in, one per account it remembers (it does not know
+ * which account a provider's identity is): one that is the member's skips the code step, as at POST /api/login.
+ */
+const trustedDeviceTokens = z.array(z.string().max(1000)).max(10).optional();
+
+/**
+ * POST /api/auth/oauth/exchange: the callback's one-time code (or the emailed link's), for a session; or, for a
+ * member with two-factor sign-in on, a challenge for POST /api/login/two-factor (the answer of POST /api/login).
+ */
+export const oauthExchangeRequestSchema = z.object({
+  code: oneTimeCode,
+  binding: binding.optional(),
+  trusted_device_tokens: trustedDeviceTokens,
+});
 export type OAuthExchangeRequest = z.input<typeof oauthExchangeRequestSchema>;
 
 /** 409 of the exchange: the email belongs to an account that must be proven before the provider is linked. */
@@ -44,11 +57,15 @@ export const oauthLinkRequiredResponseSchema = z.object({
 });
 export type OAuthLinkRequiredResponse = z.infer<typeof oauthLinkRequiredResponseSchema>;
 
-/** POST /api/auth/oauth/link: prove the account with its password; the provider is linked and the member signed in. */
+/**
+ * POST /api/auth/oauth/link: prove the account with its password; the provider is linked and the member signed in
+ * (with two-factor sign-in on: both once the code step is passed).
+ */
 export const oauthLinkRequestSchema = z.object({
   link_token: oneTimeCode,
   binding,
   password: z.string().min(1).max(200),
+  trusted_device_tokens: trustedDeviceTokens,
 });
 export type OAuthLinkRequest = z.input<typeof oauthLinkRequestSchema>;
 

@@ -19,7 +19,7 @@ import { emailKey, maskEmail, type RequestMeta } from './auth-log.ts';
 import { deviceKeyOf, issueDeviceToken } from './device-token.ts';
 import { assertPasswordAllowed } from './password-policy.ts';
 import { suspended } from './suspension.ts';
-import { passwordStepWithTwoFactor } from './two-factor-login.service.ts';
+import { passwordStepWithTwoFactor, providerSecondFactor } from './two-factor-login.service.ts';
 
 export type SignupInput = z.output<typeof signupRequestSchema>;
 export type LoginInput = z.output<typeof loginRequestSchema>;
@@ -97,26 +97,46 @@ export async function logIn(ctx: AppContext, input: LoginInput, meta: RequestMet
   return completeSignIn(ctx, user, meta, { method: 'password', session: result.token });
 }
 
+/** How a sign-in proved its first factor, for completeSignIn. */
+export type SignInProof =
+  | { method: 'password'; session: string }
+  | {
+      method: OAuthProvider;
+      /** This browser's remembered-device tokens of two-factor sign-in (one per account it remembers). */
+      trusted: readonly string[];
+    }
+  | {
+      method: OAuthProvider;
+      /** Asked already (a link step), or by the member's own session (connecting from the Account page). */
+      secondFactorProven: true;
+    };
+
 /**
  * The one end of every sign-in, by password (POST /login, whose session better-auth opened with the password
- * check) or by Google or Apple (modules/auth/oauth.service.ts, which open none before this): a suspended member
- * is refused with the date and the reason, anyone else gets a session and a device token for the account.
- * A second factor, when the member has one, belongs here, before the session is handed out.
+ * check, once the second factor was settled: two-factor-login.service.ts) or by Google or Apple
+ * (modules/auth/oauth.service.ts, which open none before this, and whose second factor is asked here first): a
+ * suspended member is refused with the date and the reason, anyone else gets a session and a device token for the
+ * account.
  */
 export async function completeSignIn(
   ctx: AppContext,
   user: UserRow,
   meta: RequestMeta,
-  how: { method: 'password' | OAuthProvider; session?: string },
-): Promise<SignedInResponse> {
+  how: SignInProof,
+): Promise<LoginResponse> {
+  if ('trusted' in how) {
+    // As after a password, the suspension is told only once both factors are proven (openSession there).
+    const secondFactor = await providerSecondFactor(ctx, user.email, how.trusted, meta);
+    if (secondFactor) return secondFactor;
+  }
   const auth = await ctx.auth.$context;
   if (user.suspendedUntil && user.suspendedUntil.getTime() > ctx.clock.now()) {
     // The member proved who they are, so they may know why and until when; a session already opened ends.
-    if (how.session) await auth.internalAdapter.deleteSession(how.session);
+    if (how.method === 'password') await auth.internalAdapter.deleteSession(how.session);
     meta.log.info({ event: 'login.suspended', user_id: user.id, method: how.method }, 'suspended member refused');
     throw await suspended(ctx, user.id, user.suspendedUntil);
   }
-  let token = how.session;
+  let token = how.method === 'password' ? how.session : undefined;
   if (!token) {
     const session = await auth.internalAdapter.createSession(user.id, false, {
       ipAddress: meta.ip,

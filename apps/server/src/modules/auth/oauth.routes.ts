@@ -1,6 +1,7 @@
 import {
   API_PATHS,
   errorResponseSchema,
+  loginResponseSchema,
   oauthCallbackSchema,
   oauthExchangeRequestSchema,
   oauthLinkEmailRequestSchema,
@@ -11,7 +12,6 @@ import {
   oauthStartRequestSchema,
   oauthStartResponseSchema,
   okResponseSchema,
-  signedInResponseSchema,
   signInMethodsResponseSchema,
   suspendedResponseSchema,
 } from '@corral/contract';
@@ -118,7 +118,7 @@ export const oauthEntryRoutes = routeGroup('guest', async (app) => {
         summary: "Trade the callback's one-time code for a session (the answer of POST /login)",
         body: oauthExchangeRequestSchema,
         response: {
-          200: signedInResponseSchema,
+          200: loginResponseSchema,
           403: suspendedResponseSchema,
           // The link step, or a provider identity connected to another account already.
           409: z.union([oauthLinkRequiredResponseSchema, errorResponseSchema]),
@@ -136,7 +136,7 @@ export const oauthEntryRoutes = routeGroup('guest', async (app) => {
         tags,
         summary: 'Prove an existing account by its password: the provider is linked and the member signed in',
         body: oauthLinkRequestSchema,
-        response: { 200: signedInResponseSchema, 403: suspendedResponseSchema, ...errors },
+        response: { 200: loginResponseSchema, 403: suspendedResponseSchema, ...errors },
       },
     },
     async (request) => linkWithPassword(ctx, request.body, requestMeta(request)),

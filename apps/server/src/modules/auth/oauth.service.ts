@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   API_PATHS,
   API_PREFIX,
+  type LoginResponse,
   MESSAGES,
   OAUTH_ERRORS,
   OAUTH_LIMITS,
@@ -36,6 +37,7 @@ import {
   takeOneTime,
 } from './oauth.queries.ts';
 import type { OAuthProviders, ProviderIdentity } from './oauth-providers.ts';
+import { providerSecondFactor } from './two-factor-login.service.ts';
 
 /**
  * Google and Apple sign-in (docs/decisions/036-google-and-apple-sign-in.md). The browser starts here, goes to
@@ -165,32 +167,35 @@ export async function finishAtProvider(
 
 /**
  * POST /auth/oauth/exchange: the one-time code for a session. An identity already linked signs in to its
- * account; a new verified email signs up; an email that has an account answers 409 with a link step.
+ * account; a new verified email signs up; an email that has an account answers 409 with a link step. A member
+ * with two-factor sign-in on answers a challenge for the code step instead of a session (as POST /login does).
  */
 export async function exchangeCode(
   ctx: AppContext,
   input: OAuthExchangeRequest,
   meta: RequestMeta,
-): Promise<SignedInResponse> {
+): Promise<LoginResponse> {
   await ctx.limiter.consume(['loginOauthExchangePerIp', meta.ip]);
   const row = (await takeOneTime(ctx.db, codeKey(input.code), now(ctx))) as CodeRow | null;
   if (!row) throw invalidCode();
-  if (row.kind === 'email-proof') return linkAndSignIn(ctx, row.identity, row.userId, meta);
+  const trusted = input.trusted_device_tokens ?? [];
+  if (row.kind === 'email-proof') return linkAndSignIn(ctx, row.identity, row.userId, meta, { trusted });
   // A code shown by another browser than the one that started (a sign-in forced on someone) is burnt.
   if (!input.binding || hashToken(input.binding) !== row.binding) throw invalidCode();
   // Connecting from the Account page: the member's session proved the account when the start was asked.
-  if (row.connectTo) return linkAndSignIn(ctx, row.identity, row.connectTo, meta);
-  return signInWithIdentity(ctx, row.identity, row.binding, meta);
+  if (row.connectTo) return linkAndSignIn(ctx, row.identity, row.connectTo, meta, { signedIn: true });
+  return signInWithIdentity(ctx, row.identity, row.binding, trusted, meta);
 }
 
 async function signInWithIdentity(
   ctx: AppContext,
   identity: ProviderIdentity,
   binding: string,
+  trusted: readonly string[],
   meta: RequestMeta,
-): Promise<SignedInResponse> {
+): Promise<LoginResponse> {
   const linkedTo = await selectLinkedUserId(ctx.db, identity.provider, identity.subject);
-  if (linkedTo) return signInLinked(ctx, linkedTo, identity.provider, meta);
+  if (linkedTo) return signInLinked(ctx, linkedTo, identity.provider, meta, { trusted });
   const { email } = identity;
   if (!email) throw new AppError(400, OAUTH_ERRORS.no_email);
   // An address the provider has not verified neither joins an account nor claims one.
@@ -218,25 +223,33 @@ async function signInWithIdentity(
   } catch (error) {
     // Two at once: the unique indexes (email; provider and subject) refuse the second, which finds the first.
     const linked = await selectLinkedUserId(ctx.db, identity.provider, identity.subject);
-    if (linked) return signInLinked(ctx, linked, identity.provider, meta);
+    if (linked) return signInLinked(ctx, linked, identity.provider, meta, { trusted });
     const now = await findUserByEmail(ctx, email);
     if (now) return linkRequired(ctx, identity, now.id, binding, meta);
     throw error;
   }
   meta.log.info({ event: 'signup', user_id: userId, provider: identity.provider }, 'member signed up with a provider');
-  return signInLinked(ctx, userId, identity.provider, meta);
+  // A new account has no second factor yet.
+  return signInLinked(ctx, userId, identity.provider, meta, { trusted });
 }
+
+/**
+ * How far a provider sign-in has proven the member: `signedIn` when their own session asked for it (connecting from
+ * the Account page), else the browser's remembered-device tokens for the second factor (completeSignIn).
+ */
+type Proof = { trusted: readonly string[]; signedIn?: undefined } | { signedIn: true; trusted?: undefined };
 
 async function signInLinked(
   ctx: AppContext,
   userId: string,
   provider: OAuthProvider,
   meta: RequestMeta,
-): Promise<SignedInResponse> {
+  proof: { trusted: readonly string[] } | { secondFactorProven: true },
+): Promise<LoginResponse> {
   const user = await liveUser(ctx, userId);
   // A deleted account: the answer a password login gets.
   if (!user) throw new AppError(401, MESSAGES.login.invalidCredential);
-  return completeSignIn(ctx, user, meta, { method: provider });
+  return completeSignIn(ctx, user, meta, { method: provider, ...proof });
 }
 
 async function linkRequired(
@@ -278,7 +291,7 @@ export async function linkWithPassword(
   ctx: AppContext,
   input: OAuthLinkRequest,
   meta: RequestMeta,
-): Promise<SignedInResponse> {
+): Promise<LoginResponse> {
   const row = await linkRow(ctx, input.link_token, input.binding);
   const user = await liveUser(ctx, row.userId);
   const account = emailKey(row.identity.email ?? row.userId);
@@ -296,7 +309,7 @@ export async function linkWithPassword(
     throw new AppError(401, OAUTH_MESSAGES.wrongPassword, { password: [OAUTH_MESSAGES.wrongPassword] });
   }
   if (!(await takeOneTime(ctx.db, linkKey(input.link_token), now(ctx)))) throw invalidCode();
-  return linkAndSignIn(ctx, row.identity, user.id, meta);
+  return linkAndSignIn(ctx, row.identity, user.id, meta, { trusted: input.trusted_device_tokens ?? [] });
 }
 
 /** POST /auth/oauth/link/email: a link to the account's address proves it (opened in any browser). */
@@ -338,8 +351,21 @@ async function linkAndSignIn(
   identity: ProviderIdentity,
   userId: string,
   meta: RequestMeta,
-): Promise<SignedInResponse> {
+  proof: Proof,
+): Promise<LoginResponse> {
   const name = OAUTH_PROVIDER_NAMES[identity.provider];
+  const pending = { provider: identity.provider, subject: identity.subject };
+  let signedIn: SignedInResponse | null = null;
+  if (!proof.signedIn) {
+    // The second factor first: with one, the identity is linked only once the code step is passed.
+    const user = await liveUser(ctx, userId);
+    if (!user) throw new AppError(401, MESSAGES.login.invalidCredential);
+    const owner = await selectLinkedUserId(ctx.db, identity.provider, identity.subject);
+    if (owner !== undefined && owner !== userId) throw new AppError(409, OAUTH_MESSAGES.alreadyLinkedElsewhere(name));
+    const secondFactor = await providerSecondFactor(ctx, user.email, proof.trusted, meta, pending);
+    if (secondFactor && 'two_factor_required' in secondFactor) return secondFactor;
+    signedIn = secondFactor;
+  }
   const linked = await insertProviderAccount(ctx.db, userId, identity.provider, identity.subject);
   if (!linked) {
     const owner = await selectLinkedUserId(ctx.db, identity.provider, identity.subject);
@@ -347,7 +373,8 @@ async function linkAndSignIn(
     if (owner !== userId) throw new AppError(409, OAUTH_MESSAGES.alreadyLinkedElsewhere(name));
   }
   meta.log.info({ event: 'oauth.linked', user_id: userId, provider: identity.provider }, 'provider linked');
-  return signInLinked(ctx, userId, identity.provider, meta);
+  // A remembered device passed the second factor with its session open already.
+  return signedIn ?? signInLinked(ctx, userId, identity.provider, meta, { secondFactorProven: true });
 }
 
 /** GET /me/sign-in-methods. */

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { OAUTH_ERRORS, OAUTH_MESSAGES } from '@corral/contract';
+import { OAUTH_ERRORS, OAUTH_MESSAGES, TWO_FACTOR } from '@corral/contract';
 import { and, eq } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUpMember } from '../../../test/factories.ts';
 import {
@@ -11,14 +12,17 @@ import {
 } from '../../../test/oidc-provider.ts';
 import { waitForMessage } from '../../../test/outbox-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { accounts, users } from '../../db/schema.ts';
+import { accounts, sessions, users } from '../../db/schema.ts';
+import { ManualClock } from '../../lib/clock.ts';
 
 const PUBLIC_URL = 'http://corral.test';
 let t: TestApp;
 let idp: TestOidcProvider;
+// Moved by the two-factor tests only: an authenticator's code is good once per 30-second step.
+const clock = new ManualClock(Date.now());
 beforeAll(async () => {
   idp = await startOidcProvider(PUBLIC_URL);
-  t = await createTestApp({ env: idp.env });
+  t = await createTestApp({ env: idp.env, clock });
 });
 afterAll(async () => {
   await t?.close();
@@ -380,5 +384,136 @@ describe('sign-in methods', () => {
 
   it('needs a session', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/me/sign-in-methods' })).statusCode).toBe(401);
+  });
+});
+
+describe('a member with two-factor sign-in on', () => {
+  const STEP = TWO_FACTOR.periodSeconds * 1000;
+  const codeFor = (secret: string) =>
+    new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: clock.now() });
+  /** A member with a password and two-factor on; the authenticator's secret. */
+  async function withTwoFactor() {
+    const member = await signUpMember(t.app);
+    const call = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, payload, headers: bearer(member.token) });
+    const started = await call('/api/me/two-factor', { password: member.password });
+    const { secret } = started.json() as { secret: string };
+    expect((await call('/api/me/two-factor/verify', { code: codeFor(secret) })).statusCode).toBe(200);
+    clock.advance(STEP);
+    return { member, secret };
+  }
+  const sessionsOf = async (userId: string) =>
+    (await t.ctx.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))).length;
+  const codeStep = (payload: object) => t.app.inject({ method: 'POST', url: '/api/login/two-factor', payload });
+  /** A linked member's Google sign-in, answered with a challenge: no session is made before the code. */
+  async function challenged(login: string, userId: string, extra: object = {}) {
+    const before = await sessionsOf(userId);
+    const { code, binding } = await providerCode('google', login);
+    const response = await exchange({ code, binding, ...extra });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ two_factor_required: true, challenge: expect.any(String) });
+    expect(response.json().user).toBeUndefined();
+    expect(await sessionsOf(userId)).toBe(before);
+    return response.json().challenge as string;
+  }
+
+  it('is asked for the code after Google too: the code, a remembered device, never a bare Google sign-in', async () => {
+    const { member, secret } = await withTwoFactor();
+    const login = person({ email: member.email, email_verified: true });
+    // Linked through the link step: its password proves the first factor, the code the second; only then linked.
+    const first = await signInWith('google', login);
+    expect(first.response.statusCode).toBe(409);
+    const linked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/oauth/link',
+      payload: { link_token: first.response.json().link_token, binding: first.binding, password: member.password },
+    });
+    expect(linked.statusCode).toBe(200);
+    expect(linked.json().two_factor_required).toBe(true);
+    expect(await linksOf(member.user.id)).toEqual(['credential']);
+    const wrong = await codeStep({ challenge: linked.json().challenge, code: '000000' });
+    expect(wrong.statusCode).toBe(401);
+    expect(await linksOf(member.user.id)).toEqual(['credential']);
+    const right = await codeStep({ challenge: linked.json().challenge, code: codeFor(secret) });
+    expect(right.statusCode).toBe(200);
+    expect(right.json().user.id).toBe(member.user.id);
+    expect(await linksOf(member.user.id)).toEqual(['credential', 'google']);
+
+    // Linked: each Google sign-in asks for the code; "remember this device" lets the next one straight in.
+    clock.advance(STEP);
+    const challenge = await challenged(login, member.user.id);
+    const remembered = await codeStep({ challenge, code: codeFor(secret), remember_device: true });
+    expect(remembered.statusCode).toBe(200);
+    const trusted = remembered.json().trusted_device_token as string;
+    expect(trusted).toEqual(expect.any(String));
+    // The browser sends every account's token it keeps: another member's, or a forged one, changes nothing.
+    const other = await withTwoFactor();
+    const otherChallenge = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: other.member.email, password: other.member.password },
+    });
+    const otherTrusted = (
+      await codeStep({ challenge: otherChallenge.json().challenge, code: codeFor(other.secret), remember_device: true })
+    ).json().trusted_device_token as string;
+    expect(otherTrusted).toEqual(expect.any(String));
+    clock.advance(STEP);
+    await challenged(login, member.user.id, { trusted_device_tokens: ['forged', otherTrusted] });
+    const { code, binding } = await providerCode('google', login);
+    const straight = await exchange({ code, binding, trusted_device_tokens: [otherTrusted, trusted] });
+    expect(straight.statusCode).toBe(200);
+    expect(straight.json().user.id).toBe(member.user.id);
+  });
+
+  it('connects Google from the Account page without a code (the session proved both factors), and a recovery code signs in', async () => {
+    const { member } = await withTwoFactor();
+    const login = person({ email: `c-${randomUUID().slice(0, 8)}@example.com`, email_verified: true });
+    const binding = newBinding();
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/sign-in-methods/google',
+      headers: bearer(member.token),
+      payload: { binding },
+    });
+    const { code } = await deliver(await signInAtProvider(started.json().url, login, `${PUBLIC_URL}/api/auth/oauth/`));
+    const connected = await exchange({ code, binding });
+    expect(connected.statusCode).toBe(200);
+    expect(connected.json().user.id).toBe(member.user.id);
+    expect(await linksOf(member.user.id)).toEqual(['credential', 'google']);
+
+    const recovery = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/two-factor/recovery-codes',
+      headers: bearer(member.token),
+      payload: { password: member.password },
+    });
+    const [recoveryCode] = recovery.json().recovery_codes as string[];
+    const challenge = await challenged(login, member.user.id);
+    const signedIn = await codeStep({ challenge, recovery_code: recoveryCode });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user.id).toBe(member.user.id);
+  });
+
+  it('is told of a suspension only once the code is in, as after a password', async () => {
+    const { member, secret } = await withTwoFactor();
+    const login = person({ email: `s-${randomUUID().slice(0, 8)}@example.com`, email_verified: true });
+    const binding = newBinding();
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/sign-in-methods/google',
+      headers: bearer(member.token),
+      payload: { binding },
+    });
+    const { code } = await deliver(await signInAtProvider(started.json().url, login, `${PUBLIC_URL}/api/auth/oauth/`));
+    expect((await exchange({ code, binding })).statusCode).toBe(200);
+    await t.ctx.db
+      .update(users)
+      .set({ suspendedUntil: new Date(clock.now() + 86_400_000) })
+      .where(eq(users.id, member.user.id));
+    const challenge = await challenged(login, member.user.id);
+    clock.advance(STEP);
+    const refused = await codeStep({ challenge, code: codeFor(secret) });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('suspended');
   });
 });

@@ -4,6 +4,7 @@ import {
   type loginRequestSchema,
   type loginTwoFactorRequestSchema,
   MESSAGES,
+  type OAuthProvider,
   type SignedInResponse,
   TWO_FACTOR,
   TWO_FACTOR_MESSAGES,
@@ -17,8 +18,9 @@ import type { LimitKey } from '../../lib/rate-limiter.ts';
 import { readToken, signToken, TOKEN_PURPOSES } from '../../lib/signed-token.ts';
 import { toCurrentUser } from './auth.mapper.ts';
 import { selectLiveUser } from './auth.queries.ts';
-import { maskEmail, type RequestMeta } from './auth-log.ts';
+import { emailKey, maskEmail, type RequestMeta } from './auth-log.ts';
 import { issueDeviceToken } from './device-token.ts';
+import { insertOneTime, insertProviderAccount, takeOneTime } from './oauth.queries.ts';
 import { suspended } from './suspension.ts';
 import { deviceFingerprint, matchingStep, openSecret, recoveryCodeHash } from './totp.ts';
 import {
@@ -70,15 +72,79 @@ export async function passwordStepWithTwoFactor(
     meta.log.info({ event: 'login.failure', email: maskEmail(input.email) }, 'login refused');
     throw invalidCredential();
   }
-  const now = ctx.clock.now();
-  const trusted = input.trusted_device_token
-    ? readToken(ctx.config.authSecret, TOKEN_PURPOSES.trustedDevice, input.trusted_device_token, now)
-    : null;
-  const fingerprint = deviceFingerprint(ctx.config.authSecret, found.userId, found.enabledAt, found.passwordHash);
-  if (trusted && trusted[0] === found.userId && trusted[1] === fingerprint) {
+  if (input.trusted_device_token && isTrustedDevice(ctx, found, input.trusted_device_token)) {
     return openSession(ctx, found.userId, keys.account, meta, 'trusted-device');
   }
   return issueChallenge(ctx, found.userId, keys, meta);
+}
+
+/**
+ * The second factor of a sign-in whose first was Google's or Apple's (auth.service.ts, completeSignIn): null for a
+ * member without one (the sign-in goes on), a session when one of the browser's remembered-device tokens (one per
+ * account it remembers) is this member's, else a challenge for the code step, as after a password.
+ */
+export async function providerSecondFactor(
+  ctx: AppContext,
+  email: string,
+  trustedDeviceTokens: readonly string[],
+  meta: RequestMeta,
+  pendingLink?: PendingLink,
+): Promise<SignedInResponse | TwoFactorRequiredResponse | null> {
+  const found = await selectTwoFactorLogin(ctx.db, email);
+  if (!found) return null;
+  const account = emailKey(email);
+  if (trustedDeviceTokens.some((token) => isTrustedDevice(ctx, found, token))) {
+    return openSession(ctx, found.userId, account, meta, 'trusted-device');
+  }
+  // No device token here: the provider proved the first factor, so the code step counts against the account.
+  const challenge = await issueChallenge(ctx, found.userId, { account, device: null }, meta);
+  if (pendingLink) {
+    const expiresAt = new Date(challenge.expires_at);
+    await insertOneTime(ctx.db, pendingLinkKey(hashToken(challenge.challenge)), pendingLink, expiresAt);
+  }
+  return challenge;
+}
+
+/**
+ * A provider identity to link to the account once the code step is passed: the link step proved the account's
+ * password or email, not its second factor, and nothing about the account changes before both are in.
+ */
+export interface PendingLink {
+  provider: OAuthProvider;
+  subject: string;
+}
+
+/** Under oauth-… with the provider sign-in's other short-lived rows (swept with them when expired). */
+const pendingLinkKey = (challengeId: string) => `oauth-pending-link:${challengeId}`;
+
+/** The identity waiting on this challenge's code step, linked now that the member is in. */
+async function linkPendingProvider(ctx: AppContext, challengeId: string, userId: string, meta: RequestMeta) {
+  const pending = (await takeOneTime(
+    ctx.db,
+    pendingLinkKey(challengeId),
+    new Date(ctx.clock.now()),
+  )) as PendingLink | null;
+  if (!pending) return;
+  // Refused only by a race (the identity linked elsewhere meanwhile): the sign-in stands, the next one says why.
+  const linked = await insertProviderAccount(ctx.db, userId, pending.provider, pending.subject);
+  meta.log.info(
+    { event: linked ? 'oauth.linked' : 'oauth.link.refused', user_id: userId, provider: pending.provider },
+    linked ? 'provider linked' : 'provider not linked',
+  );
+}
+
+/**
+ * Whether a remembered-device token is this member's and still good: made for them, unexpired, and from their
+ * current setup (turning two-factor off and on again, or a new password, forgets every remembered device).
+ */
+function isTrustedDevice(
+  ctx: AppContext,
+  found: { userId: string; enabledAt: Date; passwordHash: string | null },
+  token: string,
+): boolean {
+  const trusted = readToken(ctx.config.authSecret, TOKEN_PURPOSES.trustedDevice, token, ctx.clock.now());
+  const fingerprint = deviceFingerprint(ctx.config.authSecret, found.userId, found.enabledAt, found.passwordHash);
+  return Boolean(trusted && trusted[0] === found.userId && trusted[1] === fingerprint);
 }
 
 /**
@@ -101,11 +167,6 @@ export async function issueChallenge(
   );
   meta.log.info({ event: 'login.two_factor_required', user_id: userId }, 'second factor asked');
   return { two_factor_required: true, challenge, expires_at: expiresAt.toISOString() };
-}
-
-/** Whether the member's two-factor sign-in is on. */
-export async function hasTwoFactor(ctx: AppContext, userId: string): Promise<boolean> {
-  return Boolean((await selectTwoFactor(ctx.db, userId))?.enabledAt);
 }
 
 /**
@@ -153,6 +214,7 @@ export async function completeTwoFactorLogIn(
     throw new AppError(401, message, { [input.code ? 'code' : 'recovery_code']: [message] });
   }
   const signedIn = await openSession(ctx, challenge.userId, challenge.accountKey, meta, used);
+  await linkPendingProvider(ctx, id, challenge.userId, meta);
   if (used === 'recovery-code') meta.later(() => recoveryCodeUsedNotice(ctx, signedIn.user));
   if (!input.remember_device) return signedIn;
   const passwordHash = await selectPasswordHash(ctx.db, challenge.userId);

@@ -34,14 +34,14 @@ export async function logIn(body: LoginRequest): Promise<LoginResponse> {
   return answer;
 }
 
-/** The code step: keeps the device token, and the remembered device's token when asked for. */
-export async function logInWithCode({
-  email,
-  ...body
-}: LoginTwoFactorRequest & { email: string }): Promise<LoginTwoFactorResponse> {
+/**
+ * The code step: keeps the device token, and the remembered device's token when asked for, under the account
+ * signed in to (after Google or Apple the browser learns which one only here).
+ */
+export async function logInWithCode(body: LoginTwoFactorRequest): Promise<LoginTwoFactorResponse> {
   const answer = await api.post<LoginTwoFactorResponse>(API_PATHS.loginTwoFactor, body);
-  rememberDeviceToken(email, answer.device_token);
-  if (answer.trusted_device_token) rememberTrustedDevice(email, answer.trusted_device_token);
+  rememberDeviceToken(answer.user.email, answer.device_token);
+  if (answer.trusted_device_token) rememberTrustedDevice(answer.user.email, answer.trusted_device_token);
   return answer;
 }
 

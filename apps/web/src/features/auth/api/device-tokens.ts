@@ -19,6 +19,7 @@ function accountTokens(key: string) {
   };
   return {
     get: (email: string): string | undefined => read()[accountOf(email)],
+    all: (): string[] => Object.values(read()).filter((token) => typeof token === 'string'),
     set(email: string, token: string): void {
       const tokens = Object.entries(read()).filter(([account]) => account !== accountOf(email));
       const kept = [...tokens.slice(-(MAX_ACCOUNTS - 1)), [accountOf(email), token]];
@@ -39,4 +40,6 @@ export const rememberDeviceToken = deviceTokens.set;
 
 /** The remembered-device token of two-factor sign-in ("Remember this device for 30 days"): skips the code step. */
 export const trustedDeviceTokenFor = trustedDevices.get;
+/** All of them: a sign-in with Google or Apple does not know which account it is for until the server says. */
+export const allTrustedDeviceTokens = trustedDevices.all;
 export const rememberTrustedDevice = trustedDevices.set;

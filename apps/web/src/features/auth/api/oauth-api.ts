@@ -1,15 +1,15 @@
 import {
   API_PATHS,
+  type LoginResponse,
   type OAuthLinkRequiredResponse,
   type OAuthProvidersResponse,
   type OkResponse,
-  type SignedInResponse,
 } from '@corral/contract';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client.ts';
 import { oauthBinding } from '../../../lib/oauth-start.ts';
 import { STORAGE_KEYS } from '../../../lib/storage-keys.ts';
-import { rememberDeviceToken } from './device-tokens.ts';
+import { allTrustedDeviceTokens, rememberDeviceToken } from './device-tokens.ts';
 
 /**
  * Google and Apple sign-in (docs/decisions/036-google-and-apple-sign-in.md). The browser keeps a random binding
@@ -34,20 +34,32 @@ export function takeOAuthNext(): string | null {
   return next;
 }
 
-function signedIn(answer: SignedInResponse): SignedInResponse {
-  rememberDeviceToken(answer.user.email, answer.device_token);
+/** Signed in, or a challenge for the code step (two-factor sign-in on); the trip's binding is spent either way. */
+function answered(answer: LoginResponse): LoginResponse {
+  if ('device_token' in answer) rememberDeviceToken(answer.user.email, answer.device_token);
   sessionStorage.removeItem(STORAGE_KEYS.oauthBinding);
   return answer;
 }
 
-/** The callback's (or the emailed link's) one-time code for a session. */
-export async function exchangeOAuthCode(code: string): Promise<SignedInResponse> {
-  return signedIn(await api.post<SignedInResponse>(API_PATHS.oauthExchange, { code, binding: oauthBinding() }));
+/** The callback's (or the emailed link's) one-time code for a session, or for the code step's challenge. */
+export async function exchangeOAuthCode(code: string): Promise<LoginResponse> {
+  return answered(
+    await api.post<LoginResponse>(API_PATHS.oauthExchange, {
+      code,
+      binding: oauthBinding(),
+      trusted_device_tokens: allTrustedDeviceTokens(),
+    }),
+  );
 }
 
-export async function linkOAuthWithPassword(linkToken: string, password: string): Promise<SignedInResponse> {
-  return signedIn(
-    await api.post<SignedInResponse>(API_PATHS.oauthLink, { link_token: linkToken, binding: oauthBinding(), password }),
+export async function linkOAuthWithPassword(linkToken: string, password: string): Promise<LoginResponse> {
+  return answered(
+    await api.post<LoginResponse>(API_PATHS.oauthLink, {
+      link_token: linkToken,
+      binding: oauthBinding(),
+      password,
+      trusted_device_tokens: allTrustedDeviceTokens(),
+    }),
   );
 }
 

@@ -7,9 +7,8 @@ import { useLogInWithCode } from '../api/auth-api.ts';
 import { FormAlert } from './auth-card.tsx';
 
 export interface TwoFactorStepProps {
-  email: string;
   challenge: string;
-  /** Signed in: the sign-in page finishes as after a password-only login. */
+  /** Signed in: the page finishes as after a sign-in without a second factor. */
   onSignedIn(user: CurrentUser): void;
   /** The sign-in cannot go on (expired, too many wrong codes, suspended): back to the password, with why. */
   onRestart(error: unknown): void;
@@ -20,9 +19,10 @@ const RESTART: ReadonlySet<string> = new Set([M.challengeExpired, M.tooManyWrong
 
 /**
  * The code step of a sign-in with two-factor on (ADR 034): a code from the authenticator app, or a recovery code,
- * and whether to remember this device for 30 days. Loaded only when a login answers that it is needed.
+ * and whether to remember this device for 30 days. Loaded only when a sign-in (a password, or Google or Apple on the
+ * callback page) answers that it is needed.
  */
-export function TwoFactorStep({ email, challenge, onSignedIn, onRestart }: TwoFactorStepProps) {
+export function TwoFactorStep({ challenge, onSignedIn, onRestart }: TwoFactorStepProps) {
   const logIn = useLogInWithCode();
   const [recovery, setRecovery] = useState(false);
   const [value, setValue] = useState('');
@@ -44,7 +44,6 @@ export function TwoFactorStep({ email, challenge, onSignedIn, onRestart }: TwoFa
     if (invalid) return;
     logIn.mutate(
       {
-        email,
         challenge,
         remember_device: remember,
         ...(recovery ? { recovery_code: typed } : { code: typed }),

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { type CurrentUser, OAUTH_ERRORS, OAUTH_MESSAGES } from '@corral/contract';
+import { type CurrentUser, OAUTH_ERRORS, OAUTH_MESSAGES, TWO_FACTOR_MESSAGES } from '@corral/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test } from 'vitest';
@@ -38,6 +38,7 @@ const linkRequired = (has_password: boolean) => ({
 beforeEach(() => {
   useSession.getState().clear();
   sessionStorage.clear();
+  localStorage.clear();
   sessionStorage.setItem(STORAGE_KEYS.oauthBinding, 'b'.repeat(43));
 });
 
@@ -54,6 +55,7 @@ describe('the provider sign-in callback', () => {
     expect(api.callsTo('POST /auth/oauth/exchange')[0]?.body).toEqual({
       code: 'one-time-code-1234567',
       binding: 'b'.repeat(43),
+      trusted_device_tokens: [],
     });
     expect(useSession.getState().currentUser?.id).toBe('m1');
     // The code leaves the address at once.
@@ -103,6 +105,7 @@ describe('the provider sign-in callback', () => {
       link_token: 'link-token-123456789',
       binding: 'b'.repeat(43),
       password: 'Right#2026',
+      trusted_device_tokens: [],
     });
   });
 
@@ -116,5 +119,56 @@ describe('the provider sign-in callback', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Email me a link instead' }));
     expect(await screen.findByText(OAUTH_MESSAGES.linkEmailSent('kaycee@example.com'))).toBeTruthy();
     expect(screen.queryByLabelText('Password')).toBeNull();
+  });
+
+  test('asks for the second factor of a member who has one, sending the remembered devices of this browser', async () => {
+    localStorage.setItem(STORAGE_KEYS.trustedDevices, JSON.stringify({ 'other@example.com': 'trusted-other' }));
+    const challenge = { two_factor_required: true, challenge: 'challenge-1', expires_at: '2026-11-29T12:05:00Z' };
+    api.on('POST /auth/oauth/exchange', { status: 200, body: challenge });
+    api.on('POST /login/two-factor', ({ body }) =>
+      (body as { code: string }).code === '123456'
+        ? { status: 200, body: { user: member(1, 1), device_token: 'd', trusted_device_token: 'trusted-m1' } }
+        : {
+            status: 401,
+            body: { message: TWO_FACTOR_MESSAGES.codeInvalid, errors: { code: [TWO_FACTOR_MESSAGES.codeInvalid] } },
+          },
+    );
+    open('code=one-time-code-1234567');
+    const code = await screen.findByLabelText('Authentication code');
+    expect(api.callsTo('POST /auth/oauth/exchange')[0]?.body).toMatchObject({
+      trusted_device_tokens: ['trusted-other'],
+    });
+    expect(useSession.getState().currentUser).toBeNull();
+    await userEvent.type(code, '000000');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(TWO_FACTOR_MESSAGES.codeInvalid)).toBeTruthy();
+    await userEvent.clear(code);
+    await userEvent.type(code, '123 456');
+    await userEvent.click(screen.getByLabelText(/Remember this device/));
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await landedAt()).toBe('/social_home/friend-list');
+    expect(api.callsTo('POST /login/two-factor')[1]?.body).toEqual({
+      challenge: 'challenge-1',
+      code: '123456',
+      remember_device: true,
+    });
+    // The remembered device is kept under the account the server named.
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.trustedDevices) ?? '{}')).toEqual({
+      'other@example.com': 'trusted-other',
+      'kaycee@example.com': 'trusted-m1',
+    });
+  });
+
+  test('goes back to the start when the challenge has expired', async () => {
+    api.on('POST /auth/oauth/exchange', {
+      status: 200,
+      body: { two_factor_required: true, challenge: 'c', expires_at: '2026-11-29T12:05:00Z' },
+    });
+    api.on('POST /login/two-factor', { status: 401, body: { message: TWO_FACTOR_MESSAGES.challengeExpired } });
+    open('code=one-time-code-1234567');
+    await userEvent.type(await screen.findByLabelText('Authentication code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(TWO_FACTOR_MESSAGES.challengeExpired)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Log In' })).toBeTruthy();
   });
 });

@@ -1,12 +1,13 @@
 import {
   type CurrentUser,
+  type LoginResponse,
   MESSAGES,
   OAUTH_ERRORS,
   OAUTH_PROVIDER_NAMES,
   type OAuthLinkRequiredResponse,
   type SuspendedResponse,
 } from '@corral/contract';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '../../../config/paths.ts';
@@ -14,6 +15,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { destinationFor, safeReturnPath } from '../../../lib/return-to.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { Button } from '../../../ui/button.tsx';
+import { Spinner } from '../../../ui/spinner.tsx';
 import { PasswordField } from '../../../ui/text-field.tsx';
 import {
   exchangeOAuthCode,
@@ -25,8 +27,13 @@ import {
 import { AuthCard, FormAlert } from '../components/auth-card.tsx';
 import { SuspendedPanel } from '../components/suspended-panel.tsx';
 
+const TwoFactorStep = lazy(() =>
+  import('../components/two-factor-step.tsx').then((module) => ({ default: module.TwoFactorStep })),
+);
+
 type Step =
   | { kind: 'working' }
+  | { kind: 'code'; challenge: string }
   | { kind: 'failed'; message: string }
   | { kind: 'suspended'; suspension: SuspendedResponse }
   | { kind: 'link'; link: OAuthLinkRequiredResponse };
@@ -64,6 +71,11 @@ export function OAuthCallbackPage() {
     useSession.getState().setUser(user);
     navigate(destinationFor(user, safeReturnPath(takeOAuthNext())), { replace: true });
   };
+  // Two-factor sign-in on: the provider proved the first factor, the code step waits for the second.
+  const go = (answer: LoginResponse) => {
+    if ('two_factor_required' in answer) setStep({ kind: 'code', challenge: answer.challenge });
+    else finish(answer.user);
+  };
   const refuse = (error: unknown) => {
     const suspension = suspensionIn(error);
     if (suspension) setStep({ kind: 'suspended', suspension });
@@ -85,7 +97,7 @@ export function OAuthCallbackPage() {
       return;
     }
     exchangeOAuthCode(code)
-      .then(({ user }) => finish(user))
+      .then(go)
       .catch((failure: unknown) => {
         const link = linkRequiredIn(failure);
         if (link) setStep({ kind: 'link', link });
@@ -102,7 +114,21 @@ export function OAuthCallbackPage() {
       </AuthCard>
     );
   }
-  if (step.kind === 'link') return <LinkStep link={step.link} onSignedIn={finish} onRefused={refuse} />;
+  if (step.kind === 'link') return <LinkStep link={step.link} onAnswer={go} onRefused={refuse} />;
+  if (step.kind === 'code') {
+    return (
+      <AuthCard title="Login" subtitle="One more step: two-factor sign-in.">
+        <Suspense fallback={<Spinner label="Loading…" />}>
+          <TwoFactorStep challenge={step.challenge} onSignedIn={finish} onRestart={refuse} />
+        </Suspense>
+        <p className="mt-6 text-center text-sm">
+          <Link to={paths.signIn} className="font-semibold text-leather-700 underline">
+            Back to Log In
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard title="Sign-in did not finish">
       {step.kind === 'suspended' ? (
@@ -125,11 +151,12 @@ export function OAuthCallbackPage() {
 /** An account already has the provider's email: its password, or a link to that address, proves it. */
 function LinkStep({
   link,
-  onSignedIn,
+  onAnswer,
   onRefused,
 }: {
   link: OAuthLinkRequiredResponse;
-  onSignedIn: (user: CurrentUser) => void;
+  /** Signed in, or the code step next (two-factor sign-in on). */
+  onAnswer: (answer: LoginResponse) => void;
   onRefused: (error: unknown) => void;
 }) {
   const name = OAUTH_PROVIDER_NAMES[link.provider];
@@ -149,7 +176,7 @@ function LinkStep({
     setPasswordError(undefined);
     setAlert(null);
     linkOAuthWithPassword(link.link_token, password)
-      .then(({ user }) => onSignedIn(user))
+      .then(onAnswer)
       .catch((error: unknown) => {
         setBusy(null);
         if (error instanceof ApiError && error.status === 401 && error.fieldError('password'))

@@ -148,12 +148,7 @@ export function SignInPage() {
     return (
       <AuthCard title="Login" subtitle="One more step: two-factor sign-in.">
         <Suspense fallback={<Spinner label="Loading…" />}>
-          <TwoFactorStep
-            email={secondStep.email}
-            challenge={secondStep.challenge}
-            onSignedIn={finish}
-            onRestart={restart}
-          />
+          <TwoFactorStep challenge={secondStep.challenge} onSignedIn={finish} onRestart={restart} />
         </Suspense>
         <p className="mt-6 text-center text-sm text-stone-600">
           <button
