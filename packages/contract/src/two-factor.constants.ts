@@ -1,3 +1,5 @@
+import { ACCOUNT_MESSAGES } from './account.constants.ts';
+
 /**
  * Two-factor sign-in (issue 21; docs/decisions/034-two-factor.md): the numbers and the texts both sides share.
  * The spec shows none of these screens, so the texts are ours, in the spec's style.
@@ -20,8 +22,9 @@ export const TWO_FACTOR = {
 } as const;
 
 export const TWO_FACTOR_MESSAGES = {
-  passwordRequired: 'Please enter your password.',
-  wrongPassword: 'The password is not right.',
+  /** The Account page asks for the member's current password the same way in each of its sections. */
+  passwordRequired: ACCOUNT_MESSAGES.currentPasswordRequired,
+  wrongPassword: ACCOUNT_MESSAGES.wrongPassword,
   codeFormat: 'Enter the 6-digit code from your authenticator app.',
   codeInvalid: 'Invalid code. Please check your authenticator app and try again.',
   recoveryCodeRequired: 'Please enter one of your recovery codes.',
