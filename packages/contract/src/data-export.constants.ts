@@ -9,8 +9,11 @@ export const DATA_EXPORT_LIMITS = {
   keepDays: 7,
   /** The download link the API answers (minted by an authenticated call) works this many minutes. */
   linkMinutes: 15,
-  /** The web asks for the status this often while an export is being prepared. */
-  pollSeconds: 5,
+  /**
+   * The web asks for the status this often while an export is being prepared, in case the live stream's
+   * notification (which has it asked at once) is missed.
+   */
+  pollSeconds: 15,
 } as const;
 
 export const DATA_EXPORT_STATUSES = ['pending', 'ready', 'failed', 'expired'] as const;

@@ -48,6 +48,13 @@ export const safetyKeys = {
   standing: () => [...safetyKeys.all, 'standing'] as const,
 };
 
+/** The Account page's own answers that a stream event changes. */
+export const accountKeys = {
+  all: ['account'] as const,
+  /** The member's data export: its status and link (features/account/api/data-export.ts). */
+  dataExport: () => [...accountKeys.all, 'data-export'] as const,
+};
+
 /** Members' profiles (header, friendship status, counts); their posts are items (`itemKeys.profilePosts`). */
 export const profileKeys = {
   all: ['profiles'] as const,

@@ -31,7 +31,12 @@ export function renderRoute(element: ReactElement, { path, url = path }: { path:
       <Toaster />
     </QueryClientProvider>,
   );
-  return { ...view, router, address: () => `${router.state.location.pathname}${router.state.location.search}` };
+  return {
+    ...view,
+    router,
+    queryClient: client,
+    address: () => `${router.state.location.pathname}${router.state.location.search}`,
+  };
 }
 
 /** Where the page sent the member, once it has. */

@@ -1,9 +1,10 @@
 import { API_PATHS, DATA_EXPORT_LIMITS, type DataExportResponse } from '@corral/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { accountKeys } from '../../../lib/query-keys.ts';
 
-/** The member's data export (docs/decisions/035-data-export.md): its query key, kept here with its one query. */
-export const dataExportKey = ['account', 'data-export'] as const;
+/** The member's data export (docs/decisions/035-data-export.md). */
+export const dataExportKey = accountKeys.dataExport();
 
 export const getDataExport = (signal?: AbortSignal) => api.get<DataExportResponse>(API_PATHS.meExport, { signal });
 export const requestDataExport = () => api.post<DataExportResponse>(API_PATHS.meExport);
@@ -12,9 +13,9 @@ export const requestDataExport = () => api.post<DataExportResponse>(API_PATHS.me
 const READY_REFRESH_MS = (DATA_EXPORT_LIMITS.linkMinutes - 5) * 60_000;
 
 /**
- * GET /me/export: the latest export. Asked again every few seconds while it is being prepared (the worker's
- * notification also arrives over the live stream, but the section does not depend on it), and now and then while
- * ready so that its download link is never stale.
+ * GET /me/export: the latest export. The worker's notification over the live stream has it asked again the moment
+ * the zip is ready (notifications/api/stream-events.ts); while it is being prepared it is asked again now and then
+ * all the same (a stream down or reconnecting misses that event), and while ready before its link goes stale.
  */
 export const dataExportQuery = () =>
   queryOptions({

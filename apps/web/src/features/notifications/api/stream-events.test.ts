@@ -2,6 +2,7 @@ import type { FriendRequest, Notification, StreamEvent } from '@corral/contract'
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import {
+  accountKeys,
   conversationKeys,
   friendKeys,
   haulKeys,
@@ -52,6 +53,12 @@ describe('what a stream event does to the cache', () => {
     const decision: Notification = { ...notification, kind: 'moderation', post_id: null, action_id: 12 };
     const event: StreamEvent = { type: 'notification', notification: decision, unread: 1 };
     expect(invalidated(event)).toEqual([notificationKeys.pages(), safetyKeys.standing()]);
+  });
+
+  it("the member's data export being ready also refreshes the Account page's export section", () => {
+    const ready: Notification = { ...notification, kind: 'data_export', post_id: null };
+    const event: StreamEvent = { type: 'notification', notification: ready, unread: 1 };
+    expect(invalidated(event)).toEqual([notificationKeys.pages(), accountKeys.dataExport()]);
   });
 
   it('unread and a resumed ready only put the counts (the bell’s and the chat icon’s)', () => {

@@ -5,6 +5,7 @@ import {
 } from '@corral/contract';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import {
+  accountKeys,
   conversationKeys,
   friendKeys,
   haulKeys,
@@ -53,6 +54,8 @@ export function cacheActionsFor(event: StreamEvent, connectedAt?: number): Cache
         ...(event.notification.kind === 'moderation' || event.notification.kind === 'appeal'
           ? [invalidate(safetyKeys.standing())]
           : []),
+        // The member's export is ready (or failed): the Account page's section shows its link at once.
+        ...(event.notification.kind === 'data_export' ? [invalidate(accountKeys.dataExport())] : []),
       ];
     case 'unread':
       return [{ kind: 'unread', unread: event.unread }];
