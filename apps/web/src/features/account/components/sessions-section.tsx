@@ -74,7 +74,7 @@ export function SessionsSection() {
                   <p className="font-semibold text-leather-900">
                     {session.browser} on {session.os}
                     {session.current && (
-                      <span className="ml-2 rounded-full bg-sage-500/15 px-2 py-0.5 text-xs font-semibold text-sage-700">
+                      <span className="ml-2 inline-block whitespace-nowrap rounded-full bg-sage-500/15 px-2 py-0.5 text-xs font-semibold text-sage-700">
                         This device
                       </span>
                     )}
