@@ -405,6 +405,18 @@ describe('a member with two-factor sign-in on', () => {
   const sessionsOf = async (userId: string) =>
     (await t.ctx.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))).length;
   const codeStep = (payload: object) => t.app.inject({ method: 'POST', url: '/api/login/two-factor', payload });
+  /** Google connected from the Account page by the signed-in member: the exchange's answer. */
+  async function connectGoogle(token: string, login: string) {
+    const binding = newBinding();
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/sign-in-methods/google',
+      headers: bearer(token),
+      payload: { binding },
+    });
+    const { code } = await deliver(await signInAtProvider(started.json().url, login, `${PUBLIC_URL}/api/auth/oauth/`));
+    return exchange({ code, binding });
+  }
   /** A linked member's Google sign-in, answered with a challenge: no session is made before the code. */
   async function challenged(login: string, userId: string, extra: object = {}) {
     const before = await sessionsOf(userId);
@@ -468,15 +480,7 @@ describe('a member with two-factor sign-in on', () => {
   it('connects Google from the Account page without a code (the session proved both factors), and a recovery code signs in', async () => {
     const { member } = await withTwoFactor();
     const login = person({ email: `c-${randomUUID().slice(0, 8)}@example.com`, email_verified: true });
-    const binding = newBinding();
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/api/me/sign-in-methods/google',
-      headers: bearer(member.token),
-      payload: { binding },
-    });
-    const { code } = await deliver(await signInAtProvider(started.json().url, login, `${PUBLIC_URL}/api/auth/oauth/`));
-    const connected = await exchange({ code, binding });
+    const connected = await connectGoogle(member.token, login);
     expect(connected.statusCode).toBe(200);
     expect(connected.json().user.id).toBe(member.user.id);
     expect(await linksOf(member.user.id)).toEqual(['credential', 'google']);
@@ -497,15 +501,7 @@ describe('a member with two-factor sign-in on', () => {
   it('is told of a suspension only once the code is in, as after a password', async () => {
     const { member, secret } = await withTwoFactor();
     const login = person({ email: `s-${randomUUID().slice(0, 8)}@example.com`, email_verified: true });
-    const binding = newBinding();
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/api/me/sign-in-methods/google',
-      headers: bearer(member.token),
-      payload: { binding },
-    });
-    const { code } = await deliver(await signInAtProvider(started.json().url, login, `${PUBLIC_URL}/api/auth/oauth/`));
-    expect((await exchange({ code, binding })).statusCode).toBe(200);
+    expect((await connectGoogle(member.token, login)).statusCode).toBe(200);
     await t.ctx.db
       .update(users)
       .set({ suspendedUntil: new Date(clock.now() + 86_400_000) })

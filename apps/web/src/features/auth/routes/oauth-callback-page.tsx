@@ -121,11 +121,7 @@ export function OAuthCallbackPage() {
         <Suspense fallback={<Spinner label="Loading…" />}>
           <TwoFactorStep challenge={step.challenge} onSignedIn={finish} onRestart={refuse} />
         </Suspense>
-        <p className="mt-6 text-center text-sm">
-          <Link to={paths.signIn} className="font-semibold text-leather-700 underline">
-            Back to Log In
-          </Link>
-        </p>
+        <BackToLogIn />
       </AuthCard>
     );
   }
@@ -230,11 +226,17 @@ function LinkStep({
           </Button>
         </>
       )}
-      <p className="mt-6 text-center text-sm">
-        <Link to={paths.signIn} className="font-semibold text-leather-700 underline">
-          Back to Log In
-        </Link>
-      </p>
+      <BackToLogIn />
     </AuthCard>
+  );
+}
+
+function BackToLogIn() {
+  return (
+    <p className="mt-6 text-center text-sm">
+      <Link to={paths.signIn} className="font-semibold text-leather-700 underline">
+        Back to Log In
+      </Link>
+    </p>
   );
 }
