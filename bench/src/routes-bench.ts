@@ -14,9 +14,9 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import sharp from 'sharp';
 import { benchDatabaseUrl, type Viewer } from './generate.ts';
 import { closeConnections, type HttpRequest, type LoadResult, load, send } from './lib/http-load.ts';
+import { phonePhoto } from './lib/phone-photo.ts';
 import { benchServerEnv, RESULTS_DIR, rssKb, startServer, stopServer } from './lib/server-process.ts';
 import { openStream, type Stream } from './lib/streams.ts';
 
@@ -111,24 +111,6 @@ async function photoPost(photo: Buffer): Promise<Pick<HttpRequest, 'headers' | '
     headers: { 'content-type': request.headers.get('content-type') ?? '' },
     body: Buffer.from(await request.arrayBuffer()),
   };
-}
-
-/**
- * A 12-megapixel phone photo (4032 x 3024) made from the journeys' arena photo, with a sensor's grain so that
- * it weighs what a phone's JPEG does (a few MB) rather than an enlargement's few hundred KB.
- */
-async function phonePhoto(arena: Buffer): Promise<Buffer> {
-  const size = { width: 4032, height: 3024 };
-  const grain = await sharp({
-    create: { ...size, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 24 } },
-  })
-    .png()
-    .toBuffer();
-  return sharp(arena)
-    .resize(size.width, size.height, { fit: 'fill' })
-    .composite([{ input: grain, blend: 'soft-light' }])
-    .jpeg({ quality: 90 })
-    .toBuffer();
 }
 
 /** Signs a new member up and answers the login request that signs them in again. */

@@ -133,7 +133,9 @@ describe('backup and restore', () => {
     const facts = await readDatabaseFacts(app.ctx.db);
     const posts = await readPosts(app, author.token, postIds);
     const mediaFiles = await listFiles(path.join(source.dataDir, 'media'));
-    expect(mediaFiles.length).toBeGreaterThanOrEqual(4); // three post photos and a profile photo, in widths
+    // Three post photos and a profile photo, in widths, each beside its full-size original.
+    expect(mediaFiles.length).toBeGreaterThanOrEqual(8);
+    expect(mediaFiles.filter((file) => file.endsWith(`${path.sep}original.jpg`))).toHaveLength(4);
     await writeFile(path.join(source.dataDir, 'media', '.DS_Store'), 'not media'); // left by a file browser
     // PGlite is one process's: the backup waits for the server to stop. PostgreSQL is backed up live.
     if (!BASE_URL) await app.close();
@@ -158,9 +160,13 @@ describe('backup and restore', () => {
       expect((await readDatabaseFacts(restored.ctx.db)).rows).toEqual(facts.rows);
       expect(await readPosts(restored, author.token, postIds)).toEqual(posts);
       for (const file of mediaFiles) {
-        const response = await restored.inject({ method: 'GET', url: `/media/${file.split(path.sep).join('/')}` });
-        expect(response.statusCode, file).toBe(200);
-        expect(response.rawPayload.equals(await readFile(path.join(source.dataDir, 'media', file))), file).toBe(true);
+        const key = file.split(path.sep).join('/');
+        const bytes = await readFile(path.join(source.dataDir, 'media', file));
+        expect((await restored.ctx.storage.get(key))?.equals(bytes), file).toBe(true);
+        // The variants are served; an original is for its owner's data export only.
+        const response = await restored.inject({ method: 'GET', url: `/media/${key}` });
+        expect(response.statusCode, file).toBe(key.endsWith('.webp') ? 200 : 404);
+        if (key.endsWith('.webp')) expect(response.rawPayload.equals(bytes), file).toBe(true);
       }
     } finally {
       await restored.close();
@@ -214,8 +220,9 @@ describe('backup and restore', () => {
       const restored = await startApp(target);
       try {
         expect(await readPosts(restored, author.token, postIds)).toEqual(posts);
-        expect(s3.objects.size).toBeGreaterThanOrEqual(4);
+        expect(s3.objects.size).toBeGreaterThanOrEqual(8);
         for (const [key, object] of s3.objects) {
+          if (!key.endsWith('.webp')) continue; // an original, never served
           const response = await restored.inject({ method: 'GET', url: `/media/${key}` });
           expect(response.statusCode, key).toBe(200);
           expect(response.rawPayload.equals(object.body), key).toBe(true);
@@ -262,7 +269,8 @@ describe('backup and restore', () => {
         for (const key of keys) {
           const ofKey = files.filter((file) => file.startsWith(`${key}${path.sep}`));
           expect(ofKey.length, key).toBeGreaterThan(0);
-          for (const file of ofKey) {
+          expect(ofKey, key).toContain(path.join(key, 'original.jpg'));
+          for (const file of ofKey.filter((name) => name.endsWith('.webp'))) {
             const response = await restored.inject({ method: 'GET', url: `/media/${file.split(path.sep).join('/')}` });
             expect(response.statusCode, file).toBe(200);
           }

@@ -42,6 +42,22 @@ describe('S3 media storage (real AWS SDK against an S3-compatible server)', () =
     await expect(media.put('../escape.webp', Buffer.from('x'))).rejects.toThrow(/Unsafe media key/);
   });
 
+  it('says whether a key holds bytes with a HEAD, without reading them', async () => {
+    const media = storage();
+    await media.put('ab34/original.jpg', Buffer.from('full size'));
+    const before = s3.requests.length;
+    expect(await media.exists('ab34/original.jpg')).toBe(true);
+    expect(await media.exists('ab34/original.png')).toBe(false);
+    expect(await media.exists('ab34')).toBe(false); // a prefix is no object
+    expect(s3.requests.slice(before)).toEqual([
+      'HEAD /corral-media/ab34/original.jpg',
+      'HEAD /corral-media/ab34/original.png',
+      'HEAD /corral-media/ab34',
+    ]);
+    expect(await media.exists('../etc/passwd')).toBe(false);
+    expect(s3.requests.length).toBe(before + 3);
+  });
+
   it('deletes a key with everything under it, across listing pages, and nothing else', async () => {
     const media = storage({ pageSize: 2 });
     for (const width of [320, 640, 1280, 1920, 2560]) await media.put(`cd34/${width}.webp`, Buffer.from('v'));

@@ -1,6 +1,7 @@
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -36,6 +37,11 @@ const checked = (key: string) => {
   if (!isSafeKey(key)) throw new Error(`Unsafe media key: ${key}`);
   return key;
 };
+
+/** A GET or HEAD of a key that is not there (a HEAD's answer has no body, so no NoSuchKey code: its 404). */
+const isMissing = (error: unknown) =>
+  error instanceof S3ServiceException &&
+  (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata.httpStatusCode === 404);
 
 /**
  * Media in an S3-compatible bucket. Objects are written once under random keys and never change, so
@@ -84,11 +90,17 @@ export function s3Storage(options: S3StorageOptions, client?: S3Client): MediaSt
         if (!answer.Body) return null;
         return Buffer.from(await answer.Body.transformToByteArray());
       } catch (error) {
-        if (
-          error instanceof S3ServiceException &&
-          (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404)
-        )
-          return null;
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    async exists(key) {
+      if (!isSafeKey(key)) return false;
+      try {
+        await s3.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return true;
+      } catch (error) {
+        if (isMissing(error)) return false;
         throw error;
       }
     },

@@ -1,10 +1,12 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Where media bytes live: local disk in the embedded default, an S3-compatible bucket (s3-storage.ts) when S3_BUCKET is set. */
 export interface MediaStorage {
   put(key: string, bytes: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | null>;
+  /** Whether the key holds bytes, without reading them (false for an unsafe key); other failures throw. */
+  exists(key: string): Promise<boolean>;
   /** Deletes the key and everything under it (`key/...`); deleting what is gone is fine. */
   deleteTree(key: string): Promise<void>;
   publicUrl(key: string): string;
@@ -34,6 +36,15 @@ export function diskStorage(root: string, baseUrl = '/media'): MediaStorage {
         return await readFile(fileOf(key));
       } catch {
         return null;
+      }
+    },
+    async exists(key) {
+      if (!isSafeKey(key)) return false;
+      try {
+        return (await stat(fileOf(key))).isFile();
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw error;
       }
     },
     async deleteTree(key) {

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { CONVERSATION_LIMITS, CONVERSATION_MESSAGES, LIMITS } from '@corral/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +27,9 @@ import { purgeDeletedAccounts } from '../auth/account-purge.ts';
  */
 
 const DAY = 24 * 3_600_000;
+/** The folder of a photo's storage key on disk (its variants and its original), from a variant's URL. */
+const storedFolder = (src: string) =>
+  path.join(t.ctx.config.dataDir, 'media', /^\/media\/(i\/[0-9a-f]{32})\//.exec(src)?.[1] ?? 'none');
 let t: TestApp;
 let clock: ManualClock;
 beforeAll(async () => {
@@ -164,10 +169,13 @@ describe('photos', () => {
     expect(badField.json().message).toBe(CONVERSATION_MESSAGES.clientIdInvalid);
     expect(await messageTables(t.app)).toEqual(before);
 
-    // Deleted: the photos leave the storage.
+    // Deleted: the photos leave the storage, variants and originals: nothing is left under their keys.
+    const folders = message.images.map((sent: { src: string }) => storedFolder(sent.src));
+    for (const folder of folders) expect(existsSync(path.join(folder, 'original.jpg'))).toBe(true);
     expect((await call(t.app, a, 'DELETE', `/api/messages/${message.id}`)).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: image?.src ?? '' })).statusCode).toBe(404);
     expect(await t.ctx.storage.get(image?.src.replace('/media/', '') ?? '')).toBeNull();
+    for (const folder of folders) expect(existsSync(folder)).toBe(false);
   });
 
   it('starts a conversation with photos (multipart with recipient_id)', async () => {
@@ -232,6 +240,7 @@ describe('a deleted member', () => {
       ]),
     );
     expect(await t.ctx.storage.get(src.replace('/media/', ''))).toBeNull();
+    expect(existsSync(storedFolder(src))).toBe(false); // its original too
     const images = await t.ctx.db.execute(
       sql`select count(*)::int as n from ${messageImages} mi join messages m on m.id = mi.message_id where m.conversation_id = ${id}`,
     );

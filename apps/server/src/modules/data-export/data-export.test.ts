@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DATA_EXPORT_LIMITS, DATA_EXPORT_MESSAGES, type DataExportResponse } from '@corral/contract';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { bearer, createPost, onboardMember, setUpMember } from '../../../test/factories.ts';
@@ -107,7 +108,7 @@ async function until(check: () => Promise<boolean>) {
 }
 
 describe('the data export', () => {
-  it('holds what the member made, the original photos byte for byte, and nothing private of others', async () => {
+  it('holds what the member made, the full-size originals of their photos byte for byte, and nothing private of others', async () => {
     const me = await setUpMember(t.app, { first_name: 'Amber', last_name: 'Export' });
     await onboardMember(t.app, me.token);
     const friend = await setUpMember(t.app, { first_name: 'Bo', last_name: 'Friend' });
@@ -247,7 +248,7 @@ describe('the data export', () => {
       date_of_birth: '1995-06-15',
       gender: 'female',
       private_profile: false,
-      profile_photo: 'images/profile.webp',
+      profile_photo: 'images/profile.jpg',
     });
     expect(profile.event_types).toHaveLength(1);
     expect(profile.associations).toHaveLength(1);
@@ -258,22 +259,36 @@ describe('the data export', () => {
         id: postId,
         kind: 'post',
         text: 'Two photos from Cheyenne',
-        images: [`images/post-${postId}-1.webp`, `images/post-${postId}-2.webp`],
+        images: [`images/post-${postId}-1.jpg`, `images/post-${postId}-2.jpg`],
       }),
     ]);
-    // The photos are the largest variants as stored, byte for byte.
-    const stored = await selectRows<{ storage_key: string; widths: number[]; position: number }>(
+    // The photos are the originals as stored, byte for byte, at the size they were uploaded.
+    const stored = await selectRows<{ storage_key: string; position: number }>(
       t.ctx.db,
-      sql`select storage_key, variant_widths as widths, position from post_images where post_id = ${postId} order by position`,
+      sql`select storage_key, position from post_images where post_id = ${postId} order by position`,
     );
-    for (const image of stored) {
-      const original = await t.ctx.storage.get(`${image.storage_key}/${Math.max(...image.widths)}.webp`);
-      expect(original && files.get(`images/post-${postId}-${image.position + 1}.webp`)?.equals(original)).toBe(true);
+    for (const [image, size] of stored.map(
+      (row, i) =>
+        [
+          row,
+          [
+            [1600, 1000],
+            [500, 700],
+          ][i],
+        ] as const,
+    )) {
+      const original = await t.ctx.storage.get(`${image.storage_key}/original.jpg`);
+      const file = files.get(`images/post-${postId}-${image.position + 1}.jpg`);
+      expect(original && file?.equals(original)).toBe(true);
+      expect(await sharp(file).metadata()).toMatchObject({ format: 'jpeg', width: size?.[0], height: size?.[1] });
     }
     const avatarKey = /(i\/[0-9a-f]{32})\//.exec(String(profile.profile_photo_url))?.[1];
     expect(
-      files.get('images/profile.webp')?.equals((await t.ctx.storage.get(`${avatarKey}/640.webp`)) ?? Buffer.alloc(1)),
+      files
+        .get('images/profile.jpg')
+        ?.equals((await t.ctx.storage.get(`${avatarKey}/original.jpg`)) ?? Buffer.alloc(1)),
     ).toBe(true);
+    expect(await sharp(files.get('images/profile.jpg')).metadata()).toMatchObject({ width: 900, height: 900 });
 
     expect(jsonOf(files, 'comments.json')).toEqual([
       expect.objectContaining({ on_item_id: theirs, text: 'Nice ride!' }),
@@ -285,16 +300,14 @@ describe('the data export', () => {
       id: eventId,
       title: 'Cheyenne Frontier Days',
       added_money: 1500,
-      image: `images/event-${eventId}-1.webp`,
+      image: `images/event-${eventId}-1.jpg`,
     });
-    const [eventImage] = await selectRows<{ storage_key: string; widths: number[] }>(
+    const [eventImage] = await selectRows<{ storage_key: string }>(
       t.ctx.db,
-      sql`select storage_key, variant_widths as widths from post_images where post_id = ${eventId}`,
+      sql`select storage_key from post_images where post_id = ${eventId}`,
     );
-    const eventOriginal = await t.ctx.storage.get(
-      `${eventImage?.storage_key}/${Math.max(...(eventImage?.widths ?? []))}.webp`,
-    );
-    expect(eventOriginal && files.get(`images/event-${eventId}-1.webp`)?.equals(eventOriginal)).toBe(true);
+    const eventOriginal = await t.ctx.storage.get(`${eventImage?.storage_key}/original.jpg`);
+    expect(eventOriginal && files.get(`images/event-${eventId}-1.jpg`)?.equals(eventOriginal)).toBe(true);
     expect(events.created[0].performances.map((p: { name: string }) => p.name)).toEqual([
       'Team Roping',
       'Bareback Riding',
@@ -316,17 +329,20 @@ describe('the data export', () => {
       ['them', 'Bo’s photo'],
     ]);
     const mine = chat.messages[1];
-    expect(mine.images).toEqual([`images/message-${mine.id}-1.webp`]);
+    expect(mine.images).toEqual([`images/message-${mine.id}-1.jpg`]);
     expect(chat.messages[2]).toMatchObject({ images: [], their_photos: 1 });
-    const [messageImage] = await selectRows<{ storage_key: string; widths: number[] }>(
+    const [messageImage] = await selectRows<{ storage_key: string }>(
       t.ctx.db,
-      sql`select storage_key, variant_widths as widths from message_images where message_id = ${mine.id}`,
+      sql`select storage_key from message_images where message_id = ${mine.id}`,
     );
-    const originalMessagePhoto = await t.ctx.storage.get(
-      `${messageImage?.storage_key}/${Math.max(...(messageImage?.widths ?? []))}.webp`,
-    );
-    expect(originalMessagePhoto && files.get(`images/message-${mine.id}-1.webp`)?.equals(originalMessagePhoto)).toBe(
+    const originalMessagePhoto = await t.ctx.storage.get(`${messageImage?.storage_key}/original.jpg`);
+    expect(originalMessagePhoto && files.get(`images/message-${mine.id}-1.jpg`)?.equals(originalMessagePhoto)).toBe(
       true,
+    );
+    // Every photo in the zip is named in the JSON, and every name there is a file of the zip.
+    const photosInZip = [...files.keys()].filter((name) => name.startsWith('images/')).sort();
+    expect(photosInZip).toEqual(
+      [...posts[0].images, events.created[0].image, ...mine.images, profile.profile_photo].sort(),
     );
 
     const hauls = jsonOf(files, 'hauls.json');
@@ -408,6 +424,80 @@ describe('the data export', () => {
     );
     expect(rows.every((r) => r.status === 'expired' && r.file_name === null)).toBe(true);
   }, 60_000);
+
+  it('holds each photo at its full size without metadata (JPEG, PNG with transparency), or its largest variant when stored without original', async () => {
+    const me = await setUpMember(t.app);
+    const camera = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#7a5230' } })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'Corral Test Cam' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '41/1 8/1 0/1' } })
+      .toBuffer();
+    expect((await sharp(camera).metadata()).exif).toBeDefined();
+    const transparent = await sharp({
+      create: { width: 300, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.4 } },
+    })
+      .png()
+      .toBuffer();
+    const posted = await createPost(t.app, me.token, 'Camera, an old photo, a logo', [
+      camera,
+      await photo(1600, 1000),
+      transparent,
+    ]);
+    expect(posted.statusCode, posted.body).toBe(200);
+    const postId = posted.json().data.id as number;
+    expect((await uploadAvatar(t.app, me, [await photo(900, 900)])).statusCode).toBe(200);
+    // As if stored before originals were kept: the second photo's and the profile photo's originals are gone.
+    const keys = await selectRows<{ storage_key: string }>(
+      t.ctx.db,
+      sql`select storage_key from post_images where post_id = ${postId} order by position`,
+    );
+    const [avatar] = await selectRows<{ image: string }>(
+      t.ctx.db,
+      sql`select image from users where id = ${me.user.id}`,
+    );
+    const avatarKey = /(i\/[0-9a-f]{32})\//.exec(avatar?.image ?? '')?.[1];
+    for (const key of [keys[1]?.storage_key, avatarKey]) await t.ctx.storage.deleteTree(`${key}/original.jpg`);
+
+    await readyExport(me);
+    const files = await unzip((await download('/api/me/export/download', me.token)).rawPayload);
+    const [post] = jsonOf(files, 'posts.json');
+    expect(post.images).toEqual([
+      `images/post-${postId}-1.jpg`,
+      `images/post-${postId}-2.webp`,
+      `images/post-${postId}-3.png`,
+    ]);
+    const full = await sharp(files.get(`images/post-${postId}-1.jpg`)).metadata();
+    expect(full).toMatchObject({ format: 'jpeg', width: 2000, height: 1500 });
+    expect(full.exif).toBeUndefined();
+    expect(full.icc).toBeUndefined();
+    expect(full.xmp).toBeUndefined();
+    expect(
+      files
+        .get(`images/post-${postId}-3.png`)
+        ?.equals((await t.ctx.storage.get(`${keys[2]?.storage_key}/original.png`)) ?? Buffer.alloc(1)),
+    ).toBe(true);
+    expect(await sharp(files.get(`images/post-${postId}-3.png`)).metadata()).toMatchObject({
+      format: 'png',
+      width: 300,
+      height: 200,
+      hasAlpha: true,
+    });
+    // Without original: the largest variant, byte for byte, named .webp.
+    const variant = await t.ctx.storage.get(`${keys[1]?.storage_key}/1280.webp`);
+    expect(variant && files.get(`images/post-${postId}-2.webp`)?.equals(variant)).toBe(true);
+    expect(jsonOf(files, 'profile.json').profile_photo).toBe('images/profile.webp');
+    const avatarVariant = await t.ctx.storage.get(`${avatarKey}/640.webp`);
+    expect(avatarVariant && files.get('images/profile.webp')?.equals(avatarVariant)).toBe(true);
+    expect([...files.keys()].filter((name) => name.startsWith('images/')).sort()).toEqual([
+      `images/post-${postId}-1.jpg`,
+      `images/post-${postId}-2.webp`,
+      `images/post-${postId}-3.png`,
+      'images/profile.webp',
+    ]);
+    const readme = files.get('README.txt')?.toString() ?? '';
+    expect(readme).toContain('at their full size');
+    expect(readme).toContain('.webp, up to 1280 px wide');
+    expect(readme).not.toContain('could not be read');
+  });
 
   it('expires after 7 days: the file is deleted and the status says so', async () => {
     const me = await setUpMember(t.app);

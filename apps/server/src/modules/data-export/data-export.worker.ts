@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DATA_EXPORT_LIMITS, LIMITS } from '@corral/contract';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import { ORIGINAL_FORMATS, originalKey } from '../media/media.service.ts';
 import { News, recordDataExportReady } from '../notifications/notifications.service.ts';
 import { exportReadyEmail } from './data-export.email.ts';
 import * as q from './data-export.queries.ts';
@@ -126,9 +127,15 @@ async function prepare(ctx: AppContext, job: Job): Promise<void> {
   }
 }
 
-const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`);
+/** A JSON file; `replacer` as JSON.stringify's. */
+const json = (value: unknown, replacer?: (key: string, value: unknown) => unknown) =>
+  Buffer.from(`${JSON.stringify(value, replacer, 2)}\n`);
 
-/** Every file of the zip: the JSON read in one snapshot, then the photos, read one by one as the zip reaches them. */
+/**
+ * Every file of the zip: the JSON read in one snapshot, then the photos, read one by one as the zip reaches
+ * them. Which file of each photo goes in the zip is asked of the storage first (photoFile), so that the JSON
+ * names it with its extension.
+ */
 async function entriesOf(ctx: AppContext, userId: string, at: Date): Promise<ZipEntry[]> {
   const read = await ctx.db.transaction(
     async (tx) => ({
@@ -149,34 +156,76 @@ async function entriesOf(ctx: AppContext, userId: string, at: Date): Promise<Zip
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
   if (!read.profile) throw new Error('the member is gone');
+  const photos: PhotoFile[] = [];
+  for (const image of read.images)
+    photos.push(await photoFile(ctx, image.name, image.storage_key, `${image.storage_key}/${image.width}.webp`));
   const avatarKey = ownAvatarKey(ctx, read.profile.profile_photo_url);
-  const profile: Record<string, unknown> = { ...read.profile, profile_photo: avatarKey ? 'images/profile.webp' : null };
+  const avatar = avatarKey
+    ? await photoFile(ctx, 'images/profile', avatarKey, () => largestVariant(ctx, avatarKey))
+    : null;
+  const profile: Record<string, unknown> = { ...read.profile, profile_photo: avatar?.file ?? null };
+
+  // The queries name photos without extension, under `images` (posts, messages) and an event's `image`; a
+  // name the zip holds no file for (none today) keeps the extension it always had.
+  const fileOf = new Map(photos.map((photo) => [photo.name, photo.file]));
+  const withExtension = (name: unknown) => (typeof name === 'string' ? (fileOf.get(name) ?? `${name}.webp`) : name);
+  const photoNames = (key: string, value: unknown) => {
+    if (key === 'images' && Array.isArray(value)) return value.map(withExtension);
+    return key === 'image' ? withExtension(value) : value;
+  };
+
   const missing: string[] = [];
-  const photo = (file: string, load: () => Promise<Buffer | null>): ZipEntry => ({
+  const photo = ({ file, key }: PhotoFile): ZipEntry => ({
     name: file,
-    later: load,
+    later: () => (typeof key === 'string' ? ctx.storage.get(key) : key()),
     compress: false,
     onMissing: () => missing.push(file),
   });
   const name = `${String(profile.first_name ?? '')} ${String(profile.last_name ?? '')}`.trim();
   return [
     { name: 'profile.json', bytes: json(profile) },
-    { name: 'posts.json', bytes: json(read.posts) },
+    { name: 'posts.json', bytes: json(read.posts, photoNames) },
     { name: 'comments.json', bytes: json(read.comments) },
     { name: 'likes.json', bytes: json(read.likes) },
-    { name: 'events.json', bytes: json(read.events) },
+    { name: 'events.json', bytes: json(read.events, photoNames) },
     { name: 'friends.json', bytes: json(read.friends) },
     { name: 'friend_requests.json', bytes: json(read.friendRequests) },
     { name: 'notifications.json', bytes: json(read.notifications) },
-    { name: 'messages.json', bytes: json(read.messages) },
+    { name: 'messages.json', bytes: json(read.messages, photoNames) },
     { name: 'hauls.json', bytes: json(read.hauls) },
     { name: 'blocks_mutes.json', bytes: json(read.blocksAndMutes) },
     { name: 'reports.json', bytes: json(read.reports) },
-    ...read.images.map((image) => photo(image.file, () => ctx.storage.get(`${image.storage_key}/${image.width}.webp`))),
-    ...(avatarKey ? [photo('images/profile.webp', () => largestVariant(ctx, avatarKey))] : []),
+    ...photos.map(photo),
+    ...(avatar ? [photo(avatar)] : []),
     // Last, so that it can name the photos that could not be read.
     { name: 'README.txt', later: async () => Buffer.from(readmeText({ name, at, missing })), compress: true },
   ];
+}
+
+/** A photo's file in the zip: its name there with its extension, and where its bytes are (or how to find them). */
+interface PhotoFile {
+  name: string;
+  file: string;
+  key: string | (() => Promise<Buffer | null>);
+}
+
+/**
+ * Which file of a stored photo goes in the zip: its full-size original when one is stored (`original.jpg`,
+ * then `original.png`), else, for a photo stored before originals were kept (ADR 011), its largest variant
+ * (`fallback`), as WebP. Asks whether the original is there (a stat or a HEAD, never its bytes: those are read
+ * when the zip reaches the file).
+ */
+async function photoFile(
+  ctx: AppContext,
+  name: string,
+  storageKey: string,
+  fallback: PhotoFile['key'],
+): Promise<PhotoFile> {
+  for (const format of ORIGINAL_FORMATS) {
+    const key = originalKey(storageKey, format);
+    if (await ctx.storage.exists(key)) return { name, file: `${name}.${format}`, key };
+  }
+  return { name, file: `${name}.webp`, key: fallback };
 }
 
 /** The storage key of a profile photo when the URL is one of ours (ADR 014), else null (a provider's URL). */

@@ -46,10 +46,13 @@ export const profile = (tx: Tx, userId: string) =>
       ) as data from users u where u.id = ${userId}`,
   );
 
-/** The file names of an item's photos in the zip, in order. */
+/**
+ * The names of an item's photos in the zip, in order, without their extension: the worker adds it once it
+ * knows which file of the photo is stored (its original, .jpg or .png, or a WebP variant).
+ */
 const imageFiles = (post: string) =>
   sql`coalesce((select json_agg('images/' || ${sql.raw(post)}.kind || '-' || ${sql.raw(post)}.id || '-'
-      || (pi.position + 1) || '.webp' order by pi.position)
+      || (pi.position + 1) order by pi.position)
     from post_images pi where pi.post_id = ${sql.raw(post)}.id), '[]')`;
 
 const moderation = (alias: string) =>
@@ -170,7 +173,7 @@ export const messages = (tx: Tx, userId: string) =>
             'text', m.body, 'sent_at', ${t('m.created_at')},
             'deleted', m.deleted_at is not null, 'removed_by_moderator', m.removed_at is not null,
             'images', case when m.sender_id = ${userId} then coalesce((select json_agg('images/message-' || m.id || '-'
-                || (mi.position + 1) || '.webp' order by mi.position) from message_images mi where mi.message_id = m.id), '[]')
+                || (mi.position + 1) order by mi.position) from message_images mi where mi.message_id = m.id), '[]')
               else '[]' end,
             'their_photos', case when m.sender_id = ${userId} then 0
               else (select count(*) from message_images mi where mi.message_id = m.id) end
@@ -252,9 +255,12 @@ export const reports = (tx: Tx, userId: string) =>
       from reports r where r.user_id = ${userId}`,
   );
 
-/** A photo to copy into images/: its name there, and where its largest variant is stored. */
+/**
+ * A photo to copy into images/: its name there without extension (as the JSON files name it), where it is
+ * stored and the width of its largest variant (the file copied when no original is stored).
+ */
 export interface ImageToCopy {
-  file: string;
+  name: string;
   storage_key: string;
   width: number;
 }
@@ -263,12 +269,12 @@ export interface ImageToCopy {
 export async function images(tx: Tx, userId: string): Promise<ImageToCopy[]> {
   return selectRows<ImageToCopy>(
     tx,
-    sql`select 'images/' || p.kind || '-' || p.id || '-' || (pi.position + 1) || '.webp' as file,
+    sql`select 'images/' || p.kind || '-' || p.id || '-' || (pi.position + 1) as name,
         pi.storage_key, (select max(w) from unnest(pi.variant_widths) w) as width
       from posts p join post_images pi on pi.post_id = p.id
       where p.user_id = ${userId} and p.deleted_at is null
       union all
-      select 'images/message-' || m.id || '-' || (mi.position + 1) || '.webp', mi.storage_key,
+      select 'images/message-' || m.id || '-' || (mi.position + 1), mi.storage_key,
         (select max(w) from unnest(mi.variant_widths) w)
       from messages m join message_images mi on mi.message_id = m.id
       where m.sender_id = ${userId} and m.deleted_at is null

@@ -15,7 +15,8 @@ export interface ImageQueueLimits {
  *
  * - concurrency: one image per CPU, at most 3. On glibc Linux sharp gives each image one libvips thread, and
  *   every sharp call runs on libuv's pool of 4 threads, which file writes and scrypt share: 3 leaves one free.
- *   A 39.7-megapixel JPEG takes about 0.5 s of one CPU (decoded once, shrunk while it is decoded).
+ *   A 39.7-megapixel JPEG takes about 1.2 s of CPU: 0.25 s for the variants (shrunk while it is decoded),
+ *   the rest for its full-size original (ADR 011; a 12-megapixel one 0.5 s, 0.23 s of it for the variants).
  * - queueLength: posts with photos that may wait for a worker once they are read. A post's photos are
  *   processed one after the other, so a post holds one place, and at most 10 photos of 10 MB: the photos
  *   waiting for work stay under (concurrency + queueLength) x 100 MB, and the last in line waits seconds,

@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('purging a deleted member', () => {
-  it('deletes the photos of their posts and their profile photo from storage', async () => {
+  it('deletes the photos of their posts and their profile photo from storage, originals included', async () => {
     const member = await setUpMember(t.app);
     const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 90, g: 60, b: 30 } } })
       .jpeg()
@@ -25,12 +25,16 @@ describe('purging a deleted member', () => {
     const avatar = (await uploadAvatar(t.app, member, [photo])).json().user.avatar as string;
     const avatarFile = path.join(t.ctx.config.dataDir, avatar.replace(/^\//, ''));
     expect(existsSync(avatarFile)).toBe(true);
+    // Each beside its full-size original, which goes with the variants: the key's whole folder.
+    const folders = [path.dirname(file), path.dirname(avatarFile)];
+    for (const folder of folders) expect(existsSync(path.join(folder, 'original.jpg'))).toBe(true);
     await t.app.inject({ method: 'DELETE', url: '/api/account-delete', headers: bearer(member.token) });
     expect(existsSync(file)).toBe(true); // kept during the 30 days
     const later = new Date(t.ctx.clock.now() + 31 * 24 * 60 * 60 * 1000);
     expect(await purgeDeletedAccounts(t.ctx, later)).toBe(1);
     expect(existsSync(file)).toBe(false);
     expect(existsSync(avatarFile)).toBe(false);
+    for (const folder of folders) expect(existsSync(folder)).toBe(false);
     expect(await purgeDeletedAccounts(t.ctx, later)).toBe(0);
   });
 });

@@ -29,17 +29,28 @@ afterAll(async () => {
 });
 
 describe('media on an S3-compatible bucket (S3_BUCKET set)', () => {
-  it('stores the variants in the bucket, not on disk, serves them through /media and deletes them with the post', async () => {
+  it('stores the variants and the original in the bucket, not on disk, serves the variants through /media and deletes all with the post', async () => {
     const jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#8c4a2f' } })
       .jpeg()
       .toBuffer();
     const response = await createPost(t.app, token, 'Bucket test', [jpeg]);
     expect(response.statusCode, response.body).toBe(200);
     const { data } = response.json();
-    const keys = [...s3.objects.keys()];
-    expect(keys.length).toBeGreaterThan(0);
-    expect(keys.every((key) => key.endsWith('.webp'))).toBe(true);
+    const keys = [...s3.objects.keys()].sort();
+    const storageKey = /^\/media\/(i\/[0-9a-f]{32})\//.exec(data.media[0].src)?.[1];
+    expect(keys).toEqual([
+      `${storageKey}/320.webp`,
+      `${storageKey}/640.webp`,
+      `${storageKey}/900.webp`,
+      `${storageKey}/original.jpg`,
+    ]);
     expect(s3.objects.get(keys[0] ?? '')?.contentType).toBe('image/webp');
+    expect(s3.objects.get(`${storageKey}/original.jpg`)?.contentType).toBe('image/jpeg');
+    expect(await sharp(s3.objects.get(`${storageKey}/original.jpg`)?.body).metadata()).toMatchObject({
+      format: 'jpeg',
+      width: 900,
+      height: 600,
+    });
     const onDisk = await readdir(path.join(t.ctx.config.dataDir, 'media'), { recursive: true }).catch(() => []);
     expect(onDisk).toEqual([]);
 
@@ -47,6 +58,8 @@ describe('media on an S3-compatible bucket (S3_BUCKET set)', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
     expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
+    // The original is for its owner's data export: never through /media.
+    expect((await t.app.inject({ method: 'GET', url: `/media/${storageKey}/original.jpg` })).statusCode).toBe(404);
 
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/posts/${data.id}`, headers: bearer(token) });
     expect(removed.statusCode).toBe(200);

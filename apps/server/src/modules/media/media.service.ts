@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ImageMedia } from '@corral/contract';
 import type { MediaStorage } from '../../adapters/storage.ts';
 import type { AppContext } from '../../app-context.ts';
-import { type ImageOptions, processImage } from './image-pipeline.ts';
+import { type ImageOptions, type OriginalFormat, processImage } from './image-pipeline.ts';
 import { imageQueue } from './image-queue.ts';
 
 export interface StoredImage {
@@ -22,15 +22,18 @@ export type LiveImageCheck = (ctx: AppContext, image: { storageKey: string; medi
 
 /**
  * Processes an upload when one of the image queue's workers is free, and stores its variants under a key of
- * 128 random bits: `i/<hex>/<width>.webp`.
+ * 128 random bits, `i/<hex>/<width>.webp`, with the full-size original beside them, `i/<hex>/original.jpg`
+ * (or `.png`): the original is for its owner's data export only, GET /media never serves it. Deleting the
+ * key (`deleteTree`) deletes both.
  */
 export async function storeImage(ctx: AppContext, bytes: Buffer, options: ImageOptions = {}): Promise<StoredImage> {
   const image = await imageQueue.run(() => processImage(bytes, options));
   const storageKey = `i/${randomBytes(16).toString('hex')}`;
   try {
-    await Promise.all(
-      image.variants.map((variant) => ctx.storage.put(`${storageKey}/${variant.width}.webp`, variant.bytes)),
-    );
+    await Promise.all([
+      ...image.variants.map((variant) => ctx.storage.put(`${storageKey}/${variant.width}.webp`, variant.bytes)),
+      ctx.storage.put(originalKey(storageKey, image.original.format), image.original.bytes),
+    ]);
   } catch (error) {
     await ctx.storage.deleteTree(storageKey);
     throw error;
@@ -43,6 +46,12 @@ export async function storeImage(ctx: AppContext, bytes: Buffer, options: ImageO
     placeholder: image.placeholder,
   };
 }
+
+/** The formats an original may be stored in, in the order a reader looks for them. */
+export const ORIGINAL_FORMATS: readonly OriginalFormat[] = ['jpg', 'png'];
+
+/** Where a stored image's original is, by its format. */
+export const originalKey = (storageKey: string, format: OriginalFormat) => `${storageKey}/original.${format}`;
 
 /** Idempotent. */
 export async function deleteStoredImage(ctx: AppContext, storageKey: string): Promise<void> {

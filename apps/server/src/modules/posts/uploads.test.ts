@@ -73,14 +73,20 @@ function streamedForm(parts: { name: string; filename?: string; content: string 
   };
 }
 
-async function storedFiles(): Promise<string[]> {
-  const root = path.join(t.ctx.config.dataDir, 'media');
+/** Every stored file (variants and originals), or those under one storage key. */
+async function storedFiles(under = ''): Promise<string[]> {
+  const root = path.join(t.ctx.config.dataDir, 'media', ...under.split('/'));
   try {
-    return (await readdir(root, { recursive: true })).filter((name) => name.endsWith('.webp'));
+    return (await readdir(root, { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+      .sort();
   } catch {
     return [];
   }
 }
+
+const storageKeyOf = (src: string) => /^\/media\/(i\/[0-9a-f]{32})\/\d+\.webp$/.exec(src)?.[1] ?? 'none';
 
 describe('POST /api/posts with photos', () => {
   it('stores upright WebP variants without metadata, never upscaled, with a placeholder', async () => {
@@ -106,6 +112,27 @@ describe('POST /api/posts with photos', () => {
     const metadata = await sharp(served.rawPayload).metadata();
     expect(metadata.exif).toBeUndefined();
     expect(metadata.format).toBe('webp');
+  });
+
+  it('keeps a full-size original beside the variants, never served, and deletes it with the post', async () => {
+    const response = await createPost(t.app, token, 'Full size', [await photo(2000, 1500)]);
+    expect(response.statusCode, response.body).toBe(200);
+    const { data } = response.json();
+    const key = storageKeyOf(data.media[0].src);
+    expect(await storedFiles(key)).toEqual(['1280.webp', '320.webp', '640.webp', 'original.jpg']);
+    // Upright (orientation 6: 1500 wide, 2000 high), at its own size, with neither EXIF nor GPS.
+    const original = await sharp((await t.ctx.storage.get(`${key}/original.jpg`)) ?? Buffer.alloc(0)).metadata();
+    expect(original).toMatchObject({ format: 'jpeg', width: 1500, height: 2000 });
+    expect(original.exif).toBeUndefined();
+    expect(original.orientation).toBeUndefined();
+    // Only the variants are served: the original is for its owner's data export.
+    expect((await t.app.inject({ method: 'GET', url: data.media[0].src })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/media/${key}/original.jpg` })).statusCode).toBe(404);
+
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/posts/${data.id}`, headers: bearer(token) })).statusCode,
+    ).toBe(200);
+    expect(await storedFiles(key)).toEqual([]);
   });
 
   it.each([

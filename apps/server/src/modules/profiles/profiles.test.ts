@@ -306,6 +306,10 @@ describe('POST /me/avatar', () => {
     expect(is_private).toBe(false);
     expect(user.avatar).toMatch(/^\/media\/i\/[0-9a-f]{32}\/320\.webp$/);
     expect(user.profile_image).toBe(user.avatar);
+    // Stored with its full-size original beside the variants (for the member's data export, never served).
+    const originalOf = (avatar: string) => avatar.replace(/^\/media\//, '').replace(/\d+\.webp$/, 'original.jpg');
+    expect(await t.ctx.storage.exists(originalOf(user.avatar))).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: `/media/${originalOf(user.avatar)}` })).statusCode).toBe(404);
     expect((await get(me, '/api/verify')).json().user.avatar).toBe(user.avatar);
 
     const served = await t.app.inject({ method: 'GET', url: user.avatar });
@@ -326,6 +330,8 @@ describe('POST /me/avatar', () => {
     expect(next).toMatch(/\/200\.webp$/);
     expect((await t.app.inject({ method: 'GET', url: user.avatar })).statusCode).toBe(404);
     expect(await t.ctx.storage.get(user.avatar.replace(/^\/media\//, ''))).toBeNull();
+    // The replaced photo's full-size original goes with its variants.
+    expect(await t.ctx.storage.exists(originalOf(user.avatar))).toBe(false);
     expect((await t.app.inject({ method: 'GET', url: next })).statusCode).toBe(200);
   });
 
