@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { postImages } from '../src/db/schema.ts';
+import { originalKey } from '../src/modules/media/media.service.ts';
 import { listFiles } from '../src/ops/backup.ts';
 import { readDatabaseFacts } from '../src/ops/database-facts.ts';
 import { MANIFEST_FILE, type Manifest } from '../src/ops/manifest.ts';
@@ -135,7 +136,7 @@ describe('backup and restore', () => {
     const mediaFiles = await listFiles(path.join(source.dataDir, 'media'));
     // Three post photos and a profile photo, in widths, each beside its full-size original.
     expect(mediaFiles.length).toBeGreaterThanOrEqual(8);
-    expect(mediaFiles.filter((file) => file.endsWith(`${path.sep}original.jpg`))).toHaveLength(4);
+    expect(mediaFiles.filter((file) => /[/\\]original-[0-9a-f]{32}\.jpg$/.test(file))).toHaveLength(4);
     await writeFile(path.join(source.dataDir, 'media', '.DS_Store'), 'not media'); // left by a file browser
     // PGlite is one process's: the backup waits for the server to stop. PostgreSQL is backed up live.
     if (!BASE_URL) await app.close();
@@ -269,7 +270,9 @@ describe('backup and restore', () => {
         for (const key of keys) {
           const ofKey = files.filter((file) => file.startsWith(`${key}${path.sep}`));
           expect(ofKey.length, key).toBeGreaterThan(0);
-          expect(ofKey, key).toContain(path.join(key, 'original.jpg'));
+          expect(ofKey, key).toContain(
+            originalKey(restored.ctx.config.authSecret, key, 'jpg').split('/').join(path.sep),
+          );
           for (const file of ofKey.filter((name) => name.endsWith('.webp'))) {
             const response = await restored.inject({ method: 'GET', url: `/media/${file.split(path.sep).join('/')}` });
             expect(response.statusCode, file).toBe(200);

@@ -14,6 +14,7 @@ import { messagesTo } from '../../../test/outbox-helpers.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { selectRows } from '../../db/sql.ts';
 import { ManualClock } from '../../lib/clock.ts';
+import { originalKey } from '../media/media.service.ts';
 import { DATA_EXPORT_QUEUE, exportsDir, runExportJobs } from './data-export.worker.ts';
 
 /** Your data: the export's journey through the API, its zip opened and compared with what the member made. */
@@ -277,7 +278,7 @@ describe('the data export', () => {
           ][i],
         ] as const,
     )) {
-      const original = await t.ctx.storage.get(`${image.storage_key}/original.jpg`);
+      const original = await t.ctx.storage.get(originalKey(t.ctx.config.authSecret, image.storage_key, 'jpg'));
       const file = files.get(`images/post-${postId}-${image.position + 1}.jpg`);
       expect(original && file?.equals(original)).toBe(true);
       expect(await sharp(file).metadata()).toMatchObject({ format: 'jpeg', width: size?.[0], height: size?.[1] });
@@ -286,7 +287,9 @@ describe('the data export', () => {
     expect(
       files
         .get('images/profile.jpg')
-        ?.equals((await t.ctx.storage.get(`${avatarKey}/original.jpg`)) ?? Buffer.alloc(1)),
+        ?.equals(
+          (await t.ctx.storage.get(originalKey(t.ctx.config.authSecret, avatarKey ?? '', 'jpg'))) ?? Buffer.alloc(1),
+        ),
     ).toBe(true);
     expect(await sharp(files.get('images/profile.jpg')).metadata()).toMatchObject({ width: 900, height: 900 });
 
@@ -306,7 +309,9 @@ describe('the data export', () => {
       t.ctx.db,
       sql`select storage_key from post_images where post_id = ${eventId}`,
     );
-    const eventOriginal = await t.ctx.storage.get(`${eventImage?.storage_key}/original.jpg`);
+    const eventOriginal = await t.ctx.storage.get(
+      originalKey(t.ctx.config.authSecret, eventImage?.storage_key ?? '', 'jpg'),
+    );
     expect(eventOriginal && files.get(`images/event-${eventId}-1.jpg`)?.equals(eventOriginal)).toBe(true);
     expect(events.created[0].performances.map((p: { name: string }) => p.name)).toEqual([
       'Team Roping',
@@ -335,7 +340,9 @@ describe('the data export', () => {
       t.ctx.db,
       sql`select storage_key from message_images where message_id = ${mine.id}`,
     );
-    const originalMessagePhoto = await t.ctx.storage.get(`${messageImage?.storage_key}/original.jpg`);
+    const originalMessagePhoto = await t.ctx.storage.get(
+      originalKey(t.ctx.config.authSecret, messageImage?.storage_key ?? '', 'jpg'),
+    );
     expect(originalMessagePhoto && files.get(`images/message-${mine.id}-1.jpg`)?.equals(originalMessagePhoto)).toBe(
       true,
     );
@@ -455,7 +462,8 @@ describe('the data export', () => {
       sql`select image from users where id = ${me.user.id}`,
     );
     const avatarKey = /(i\/[0-9a-f]{32})\//.exec(avatar?.image ?? '')?.[1];
-    for (const key of [keys[1]?.storage_key, avatarKey]) await t.ctx.storage.deleteTree(`${key}/original.jpg`);
+    for (const key of [keys[1]?.storage_key, avatarKey])
+      await t.ctx.storage.deleteTree(originalKey(t.ctx.config.authSecret, key ?? '', 'jpg'));
 
     await readyExport(me);
     const files = await unzip((await download('/api/me/export/download', me.token)).rawPayload);
@@ -473,7 +481,10 @@ describe('the data export', () => {
     expect(
       files
         .get(`images/post-${postId}-3.png`)
-        ?.equals((await t.ctx.storage.get(`${keys[2]?.storage_key}/original.png`)) ?? Buffer.alloc(1)),
+        ?.equals(
+          (await t.ctx.storage.get(originalKey(t.ctx.config.authSecret, keys[2]?.storage_key ?? '', 'png'))) ??
+            Buffer.alloc(1),
+        ),
     ).toBe(true);
     expect(await sharp(files.get(`images/post-${postId}-3.png`)).metadata()).toMatchObject({
       format: 'png',

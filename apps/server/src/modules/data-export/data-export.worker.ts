@@ -210,8 +210,8 @@ interface PhotoFile {
 }
 
 /**
- * Which file of a stored photo goes in the zip: its full-size original when one is stored (`original.jpg`,
- * then `original.png`), else, for a photo stored before originals were kept (ADR 011), its largest variant
+ * Which file of a stored photo goes in the zip: its full-size original when one is stored (JPEG, then PNG:
+ * `originalKey`), else, for a photo stored before originals were kept (ADR 011), its largest variant
  * (`fallback`), as WebP. Asks whether the original is there (a stat or a HEAD, never its bytes: those are read
  * when the zip reaches the file).
  */
@@ -222,7 +222,7 @@ async function photoFile(
   fallback: PhotoFile['key'],
 ): Promise<PhotoFile> {
   for (const format of ORIGINAL_FORMATS) {
-    const key = originalKey(storageKey, format);
+    const key = originalKey(ctx.config.authSecret, storageKey, format);
     if (await ctx.storage.exists(key)) return { name, file: `${name}.${format}`, key };
   }
   return { name, file: `${name}.webp`, key: fallback };

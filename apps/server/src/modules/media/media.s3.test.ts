@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createPost, setUpMember } from '../../../test/factories.ts';
 import { startS3TestServer } from '../../../test/s3-test-server.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { originalKey } from './media.service.ts';
 
 let s3: Awaited<ReturnType<typeof startS3TestServer>>;
 let t: TestApp;
@@ -42,11 +43,12 @@ describe('media on an S3-compatible bucket (S3_BUCKET set)', () => {
       `${storageKey}/320.webp`,
       `${storageKey}/640.webp`,
       `${storageKey}/900.webp`,
-      `${storageKey}/original.jpg`,
+      originalKey(t.ctx.config.authSecret, storageKey ?? '', 'jpg'),
     ]);
     expect(s3.objects.get(keys[0] ?? '')?.contentType).toBe('image/webp');
-    expect(s3.objects.get(`${storageKey}/original.jpg`)?.contentType).toBe('image/jpeg');
-    expect(await sharp(s3.objects.get(`${storageKey}/original.jpg`)?.body).metadata()).toMatchObject({
+    const original = originalKey(t.ctx.config.authSecret, storageKey ?? '', 'jpg');
+    expect(s3.objects.get(original)?.contentType).toBe('image/jpeg');
+    expect(await sharp(s3.objects.get(original)?.body).metadata()).toMatchObject({
       format: 'jpeg',
       width: 900,
       height: 600,
@@ -59,7 +61,7 @@ describe('media on an S3-compatible bucket (S3_BUCKET set)', () => {
     expect(served.headers['content-type']).toBe('image/webp');
     expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
     // The original is for its owner's data export: never through /media.
-    expect((await t.app.inject({ method: 'GET', url: `/media/${storageKey}/original.jpg` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/media/${original}` })).statusCode).toBe(404);
 
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/posts/${data.id}`, headers: bearer(token) });
     expect(removed.statusCode).toBe(200);

@@ -11,6 +11,7 @@ import { posts } from '../../db/schema.ts';
 import { NUL_MESSAGE } from '../../lib/input-guard.ts';
 import { IMAGE_QUEUE_BUSY_MESSAGE, IMAGE_QUEUE_LIMITS, imageQueue } from '../media/image-queue.ts';
 import { FORM_MESSAGES } from '../media/media.multipart.ts';
+import { originalKey } from '../media/media.service.ts';
 
 let t: TestApp;
 let token: string;
@@ -119,15 +120,17 @@ describe('POST /api/posts with photos', () => {
     expect(response.statusCode, response.body).toBe(200);
     const { data } = response.json();
     const key = storageKeyOf(data.media[0].src);
-    expect(await storedFiles(key)).toEqual(['1280.webp', '320.webp', '640.webp', 'original.jpg']);
+    const originalFile = originalKey(t.ctx.config.authSecret, key, 'jpg');
+    expect(await storedFiles(key)).toEqual(['1280.webp', '320.webp', '640.webp', path.basename(originalFile)]);
+    expect(path.basename(originalFile)).toMatch(/^original-[0-9a-f]{32}\.jpg$/);
     // Upright (orientation 6: 1500 wide, 2000 high), at its own size, with neither EXIF nor GPS.
-    const original = await sharp((await t.ctx.storage.get(`${key}/original.jpg`)) ?? Buffer.alloc(0)).metadata();
+    const original = await sharp((await t.ctx.storage.get(originalFile)) ?? Buffer.alloc(0)).metadata();
     expect(original).toMatchObject({ format: 'jpeg', width: 1500, height: 2000 });
     expect(original.exif).toBeUndefined();
     expect(original.orientation).toBeUndefined();
     // Only the variants are served: the original is for its owner's data export.
     expect((await t.app.inject({ method: 'GET', url: data.media[0].src })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: `/media/${key}/original.jpg` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/media/${originalFile}` })).statusCode).toBe(404);
 
     expect(
       (await t.app.inject({ method: 'DELETE', url: `/api/posts/${data.id}`, headers: bearer(token) })).statusCode,

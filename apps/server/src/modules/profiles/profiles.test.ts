@@ -15,6 +15,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { users } from '../../db/schema.ts';
 import { DEMO_MEMBER, DEMO_NEIGHBOURS, seedDemoCommunity } from '../../seed/demo-community.ts';
 import { PRIVATE_DEMO_EMAILS } from '../../seed/demo-profiles.ts';
+import { originalKey } from '../media/media.service.ts';
 
 const statements: string[] = [];
 let t: TestApp;
@@ -307,7 +308,8 @@ describe('POST /me/avatar', () => {
     expect(user.avatar).toMatch(/^\/media\/i\/[0-9a-f]{32}\/320\.webp$/);
     expect(user.profile_image).toBe(user.avatar);
     // Stored with its full-size original beside the variants (for the member's data export, never served).
-    const originalOf = (avatar: string) => avatar.replace(/^\/media\//, '').replace(/\d+\.webp$/, 'original.jpg');
+    const originalOf = (avatar: string) =>
+      originalKey(t.ctx.config.authSecret, avatar.replace(/^\/media\//, '').replace(/\/\d+\.webp$/, ''), 'jpg');
     expect(await t.ctx.storage.exists(originalOf(user.avatar))).toBe(true);
     expect((await t.app.inject({ method: 'GET', url: `/media/${originalOf(user.avatar)}` })).statusCode).toBe(404);
     expect((await get(me, '/api/verify')).json().user.avatar).toBe(user.avatar);
