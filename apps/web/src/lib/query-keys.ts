@@ -48,9 +48,11 @@ export const safetyKeys = {
   standing: () => [...safetyKeys.all, 'standing'] as const,
 };
 
-/** The Account page's own answers that a stream event changes. */
+/** The Account page's server state (docs/decisions/033-account-settings.md). */
 export const accountKeys = {
   all: ['account'] as const,
+  email: () => [...accountKeys.all, 'email'] as const,
+  sessions: () => [...accountKeys.all, 'sessions'] as const,
   /** The member's data export: its status and link (features/account/api/data-export.ts). */
   dataExport: () => [...accountKeys.all, 'data-export'] as const,
 };

@@ -142,6 +142,37 @@ describe('a new member', () => {
     expect(row?.emailVerified).toBe(true);
   });
 
+  it('sets a password by the emailed reset link (none before), then signs in with it too', async () => {
+    const email = `pw-${randomUUID().slice(0, 8)}@example.com`;
+    const { response } = await signInWith('google', person({ email, email_verified: true, given_name: 'Pat' }));
+    const id = response.json().user.id as string;
+    const methods = () =>
+      t.app.inject({ method: 'GET', url: '/api/me/sign-in-methods', headers: bearer(response.json().user.api_token) });
+    expect((await methods()).json().has_password).toBe(false);
+    expect((await t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email } })).statusCode).toBe(
+      200,
+    );
+    const token = /reset-password#token=(\w+)/.exec((await waitForMessage(t.ctx, email)).text)?.[1];
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/reset-password',
+      payload: { token, password: 'Lariat#2026' },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(await linksOf(id)).toEqual(['credential', 'google']);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, password: 'Lariat#2026' },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().user.id).toBe(id);
+    const again = await signInWith('google', person({ email, email_verified: true }));
+    // Another Google identity with the address gets the link step, which can now offer the password.
+    expect(again.response.statusCode).toBe(409);
+    expect(again.response.json().has_password).toBe(true);
+  });
+
   it('signs up with Apple, whose answer is a form POST with the name on first sign-in', async () => {
     const email = `apple-${randomUUID().slice(0, 8)}@privaterelay.example.com`;
     const login = person({ email, email_verified: 'true' });

@@ -11,13 +11,7 @@ import {
 } from '@corral/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-
-/** The Account page's server state (docs/decisions/033-account-settings.md). */
-export const accountKeys = {
-  all: ['account'] as const,
-  email: () => [...accountKeys.all, 'email'] as const,
-  sessions: () => [...accountKeys.all, 'sessions'] as const,
-};
+import { accountKeys } from '../../../lib/query-keys.ts';
 
 export const getEmailStatus = (signal?: AbortSignal) => api.get<EmailStatusResponse>(API_PATHS.meEmail, { signal });
 export const getSessions = (signal?: AbortSignal) => api.get<AccountSessionsResponse>(API_PATHS.meSessions, { signal });
@@ -107,4 +101,12 @@ export function useUndoEmailChange() {
   return useMutation({
     mutationFn: (token: string) => api.post<AccountLinkResponse>(API_PATHS.meEmailUndo, { token }),
   });
+}
+
+/**
+ * POST /forgot-password for the member's own address: for one who signed up with Google or Apple and has no
+ * password, the emailed link sets one (better-auth makes the password account then).
+ */
+export function useEmailPasswordLink() {
+  return useMutation({ mutationFn: (email: string) => api.post<OkResponse>(API_PATHS.forgotPassword, { email }) });
 }

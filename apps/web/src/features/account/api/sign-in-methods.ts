@@ -13,6 +13,9 @@ export function useSignInMethods() {
   });
 }
 
+/** Whether the member has a password; undefined until known (the sections show their forms meanwhile). */
+export const useHasPassword = (): boolean | undefined => useSignInMethods().data?.has_password;
+
 /** Unlinks a provider; the server refuses while it is the last way in. */
 export function useUnlinkProvider() {
   const queryClient = useQueryClient();

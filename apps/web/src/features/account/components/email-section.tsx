@@ -9,7 +9,9 @@ import { useSession } from '../../../lib/session-store.ts';
 import { Button } from '../../../ui/button.tsx';
 import { PasswordField, TextField } from '../../../ui/text-field.tsx';
 import { useCancelEmailChange, useChangeEmail, useEmailStatus } from '../api/account-api.ts';
+import { useHasPassword } from '../api/sign-in-methods.ts';
 import { AccountSection, SectionError } from './account-section.tsx';
+import { NeedsPassword } from './needs-password.tsx';
 
 const FIELDS = ['new_email', 'password'] as const;
 
@@ -21,6 +23,7 @@ const FIELDS = ['new_email', 'password'] as const;
 export function EmailSection() {
   const status = useEmailStatus();
   const sessionEmail = useSession((state) => state.currentUser?.email);
+  const hasPassword = useHasPassword();
   const change = useChangeEmail();
   const cancel = useCancelEmailChange();
   const pendingRef = useRef<HTMLDivElement>(null);
@@ -85,26 +88,32 @@ export function EmailSection() {
           </Button>
         </div>
       )}
-      <form method="post" noValidate onSubmit={onSubmit} className="mt-4 flex max-w-md flex-col gap-4">
-        <TextField
-          label="New email address"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          error={errors.new_email?.message}
-          {...form.register('new_email')}
-        />
-        <PasswordField
-          label="Your password"
-          autoComplete="current-password"
-          hint="To make sure it is you."
-          error={errors.password?.message}
-          {...form.register('password')}
-        />
-        <Button type="submit" busy={change.isPending} className="self-start">
-          Send confirmation link
-        </Button>
-      </form>
+      {hasPassword === false ? (
+        <div className="mt-4">
+          <NeedsPassword what="Changing your email" />
+        </div>
+      ) : (
+        <form method="post" noValidate onSubmit={onSubmit} className="mt-4 flex max-w-md flex-col gap-4">
+          <TextField
+            label="New email address"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            error={errors.new_email?.message}
+            {...form.register('new_email')}
+          />
+          <PasswordField
+            label="Your password"
+            autoComplete="current-password"
+            hint="To make sure it is you."
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
+          <Button type="submit" busy={change.isPending} className="self-start">
+            Send confirmation link
+          </Button>
+        </form>
+      )}
     </AccountSection>
   );
 }

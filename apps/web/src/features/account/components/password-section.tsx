@@ -6,15 +6,19 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { Button } from '../../../ui/button.tsx';
 import { PasswordField } from '../../../ui/text-field.tsx';
 import { useChangePassword } from '../api/account-api.ts';
+import { useHasPassword } from '../api/sign-in-methods.ts';
 import { AccountSection } from './account-section.tsx';
+import { SetPasswordByEmail } from './needs-password.tsx';
 
 const FIELDS = ['current_password', 'new_password'] as const;
 
 /**
  * Password: the current one, the new one twice, by sign-up's rules (8 to 12 characters, checked here as the
- * member types them; the server alone knows the common-password list). Every other device is signed out.
+ * member types them; the server alone knows the common-password list). Every other device is signed out. A
+ * member with no password (Google or Apple only) is offered an emailed link that sets one.
  */
 export function PasswordSection() {
+  const hasPassword = useHasPassword();
   const change = useChangePassword();
   const form = useForm<ChangePasswordForm>({
     resolver: zodResolver(changePasswordFormSchema),
@@ -42,6 +46,13 @@ export function PasswordSection() {
     );
   });
 
+  if (hasPassword === false) {
+    return (
+      <AccountSection id="password" title="Password">
+        <SetPasswordByEmail />
+      </AccountSection>
+    );
+  }
   return (
     <AccountSection
       id="password"

@@ -3,7 +3,9 @@ import { formatTimestamp } from '../../../lib/format.ts';
 import { Button } from '../../../ui/button.tsx';
 import { lazyDialog } from '../../../ui/lazy-dialog.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
+import { useHasPassword } from '../api/sign-in-methods.ts';
 import { useTwoFactorStatus } from '../api/two-factor-api.ts';
+import { NeedsPassword } from './needs-password.tsx';
 
 // Loaded when first opened (the QR code's library with the setup): no page's first load carries them.
 const TwoFactorSetupDialog = lazyDialog(() =>
@@ -20,6 +22,7 @@ const TwoFactorPasswordDialog = lazyDialog(
  */
 export function TwoFactorSection() {
   const status = useTwoFactorStatus();
+  const hasPassword = useHasPassword();
   const [setupOpen, setSetupOpen] = useState(false);
   const [action, setAction] = useState<'disable' | 'regenerate' | null>(null);
   const on = status.data?.enabled === true;
@@ -70,11 +73,15 @@ export function TwoFactorSection() {
           <p className="text-sm text-stone-900">
             <strong>Off</strong>
           </p>
-          <div>
-            <Button onClick={() => setSetupOpen(true)} onPointerEnter={TwoFactorSetupDialog.preload}>
-              Turn on
-            </Button>
-          </div>
+          {hasPassword === false ? (
+            <NeedsPassword what="Turning it on" />
+          ) : (
+            <div>
+              <Button onClick={() => setSetupOpen(true)} onPointerEnter={TwoFactorSetupDialog.preload}>
+                Turn on
+              </Button>
+            </div>
+          )}
         </>
       )}
       <TwoFactorSetupDialog open={setupOpen} onOpenChange={setSetupOpen} />

@@ -58,6 +58,36 @@ describe('the Account page', () => {
   });
 });
 
+describe('a member who signed up with Google or Apple (no password)', () => {
+  test('is offered an emailed link that sets one, and told why the email and two-factor forms wait for it', async () => {
+    answerPage();
+    api.on('GET /me/sign-in-methods', {
+      status: 200,
+      body: {
+        has_password: false,
+        linked: [{ provider: 'google', linked_at: '2026-11-20T10:00:00.000Z' }],
+        available: ['google'],
+      },
+    });
+    api.on('GET /me/two-factor', { status: 200, body: { enabled: false, enabled_at: null, recovery_codes_left: 0 } });
+    api.on('POST /forgot-password', { status: 200, body: { status: true, message: MESSAGES.forgotPassword.success } });
+    renderPage();
+    const password = region('Password');
+    await userEvent.click(await within(password).findByRole('button', { name: 'Email me a link to set a password' }));
+    expect(await within(password).findByRole('status')).toHaveProperty(
+      'textContent',
+      'We sent a link to kaycee@example.com. Open it to choose your password; it works for one hour.',
+    );
+    expect(api.callsTo('POST /forgot-password')[0]?.body).toEqual({ email: 'kaycee@example.com' });
+    expect(within(password).queryByLabelText('Current password')).toBeNull();
+    // The forms that ask for the password say so instead of refusing it.
+    expect(within(region('Email')).getByText(/Changing your email asks for your password/)).toBeTruthy();
+    expect(within(region('Email')).queryByLabelText('Your password')).toBeNull();
+    expect(await within(region('Two-factor sign-in')).findByText(/Turning it on asks for your password/)).toBeTruthy();
+    expect(within(region('Two-factor sign-in')).queryByRole('button', { name: 'Turn on' })).toBeNull();
+  });
+});
+
 describe('the password form', () => {
   test('checks the product rules before sending anything', async () => {
     answerPage();
