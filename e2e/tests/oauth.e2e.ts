@@ -6,9 +6,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { OAUTH_ERRORS } from '@corral/contract';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, request as requests, test } from '@playwright/test';
 import { startOidcProvider, type TestOidcProvider } from '../../apps/server/test/oidc-provider.ts';
-import { uniqueStamp } from './support.ts';
+import { newcomer, onboardByApi, uniqueStamp, verifyPhoneByApi, waitForMessage } from './support.ts';
 import { enableByApi, PERIOD_MS, steadyNow, totp } from './support-two-factor.ts';
 
 /**
@@ -229,4 +229,58 @@ test('two-factor sign-in holds after Google too: the code step, then a remembere
   await other.getByRole('button', { name: 'Verify' }).click();
   await other.waitForURL(`${base}/onboarding`);
   await context.close();
+});
+
+test('a member who signed up with Google sets a password from the Account page, then signs in with it @phone', async ({
+  page,
+}) => {
+  const { phone } = newcomer('google-password');
+  const email = `nopw-${uniqueStamp()}@example.com`;
+  const login = person({ email, email_verified: true, given_name: 'Shelby', family_name: 'Boisjoli' });
+  await page.setViewportSize(PHONE);
+  await page.goto(`${base}/sign-up`);
+  await page.getByRole('button', { name: 'Or Sign up with Google' }).click();
+  await logInAtProvider(page, login);
+  await page.waitForURL(`${base}/onboarding`);
+  // Onboarding and the phone by the API (their screens have journeys of their own).
+  const session = await page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? '{}'));
+  const token = session.state.currentUser.api_token as string;
+  const api = await requests.newContext({ baseURL: base });
+  await onboardByApi(api, token);
+  await verifyPhoneByApi(api, token, phone);
+
+  await page.goto(`${base}/social_home/settings/account`);
+  const password = page.getByRole('region', { name: 'Password' });
+  await expect(password.getByText('You sign in with Google or Apple, so you have no password yet.')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Email' }).getByText(/Changing your email asks for your password/),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Two-factor sign-in' }).getByText(/Turning it on asks for your password/),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await password.getByRole('button', { name: 'Email me a link to set a password' }).click();
+  await expect(password.getByRole('status')).toContainText(`We sent a link to ${email}.`);
+
+  const message = await waitForMessage(api, 'email', email);
+  const link = new URL(/http\S+reset-password#token=\w+/.exec(message.text)?.[0] ?? '');
+  await page.goto(`${base}${link.pathname}${link.hash}`);
+  await page.getByLabel('New Password', { exact: true }).fill('Lariat#2026');
+  await page.getByLabel('Confirm Password', { exact: true }).fill('Lariat#2026');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByText('Your password has been reset. Please log in with your new password.')).toBeVisible();
+
+  // Signed out, the address and the new password sign in to the same member.
+  await page.evaluate(() => {
+    localStorage.removeItem('token');
+    localStorage.removeItem('session');
+  });
+  await page.goto(`${base}/sign-in`);
+  await page.getByLabel('Email Address', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Lariat#2026');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL('**/social_home/**', { timeout: 10_000 });
+  const again = await page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? '{}'));
+  expect(again.state.currentUser.id).toBe(session.state.currentUser.id);
+  await api.dispose();
 });

@@ -76,6 +76,17 @@ export async function onboardedMember(
   await signUpByApi(request, member);
   const { id, api_token: token } = await logInByApi(request, member);
   const headers = { authorization: `Bearer ${token}` };
+  await onboardByApi(request, token, interests);
+  return { id, token, headers };
+}
+
+/** Onboarding for the member behind `token`, through the API (the first event type and association, or these). */
+export async function onboardByApi(
+  request: APIRequestContext,
+  token: string,
+  interests: { eventTypes?: string[]; associations?: string[] } = {},
+) {
+  const headers = { authorization: `Bearer ${token}` };
   const [eventTypes, associations] = (await Promise.all([
     request.get('/api/setup/event-types').then((r) => r.json()),
     request.get('/api/setup/associations').then((r) => r.json()),
@@ -93,7 +104,6 @@ export async function onboardedMember(
     },
   });
   expect(onboard.status(), await onboard.text()).toBe(200);
-  return { id, token, headers };
 }
 
 /** A new member who has onboarded and verified a phone, all through the API; answers their id and token. */
@@ -103,20 +113,26 @@ export async function readyMember(
   interests: { eventTypes?: string[]; associations?: string[] } = {},
 ) {
   const { id, token, headers } = await onboardedMember(request, member, interests);
+  await verifyPhoneByApi(request, token, member.phone);
+  return { id, token, headers };
+}
+
+/** The phone step for the member behind `token`: the code from the SMS outbox, through the API. */
+export async function verifyPhoneByApi(request: APIRequestContext, token: string, phone: string) {
+  const headers = { authorization: `Bearer ${token}` };
   const sent = await request.post('/api/contacts/send-verification-code', {
     headers,
-    data: { original_phone: member.phone },
+    data: { original_phone: phone },
   });
   expect(sent.status(), await sent.text()).toBe(200);
-  const digits = member.phone.replace(/\D/g, '');
+  const digits = phone.replace(/\D/g, '');
   const sms = await waitForMessage(request, 'sms', `+1${digits}`);
   const code = /\b(\d{6})\b/.exec(sms.text)?.[1];
   const validated = await request.post('/api/contacts/validate-verification-code', {
     headers,
-    data: { original_phone: member.phone, code },
+    data: { original_phone: phone, code },
   });
   expect(validated.status(), await validated.text()).toBe(200);
-  return { id, token, headers };
 }
 
 /** Signs this browser in as the member behind `token`, as the web app keeps a session. */
