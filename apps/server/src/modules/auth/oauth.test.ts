@@ -79,6 +79,20 @@ async function providerCode(provider: Provider, login: string) {
 const exchange = (payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/auth/oauth/exchange', payload });
 
+/** Google connected from the Account page by the member signed in with `token`: the exchange's answer. */
+async function connectGoogle(token: string, login: string) {
+  const binding = newBinding();
+  const started = await t.app.inject({
+    method: 'POST',
+    url: '/api/me/sign-in-methods/google',
+    headers: bearer(token),
+    payload: { binding },
+  });
+  expect(started.statusCode).toBe(200);
+  const { code } = await deliver(await signInAtProvider(started.json().url, login, `${PUBLIC_URL}/api/auth/oauth/`));
+  return exchange({ code, binding });
+}
+
 async function signInWith(provider: Provider, login: string) {
   const { code, binding } = await providerCode(provider, login);
   expect(code).toBeTruthy();
@@ -383,19 +397,7 @@ describe('sign-in methods', () => {
 
   it('connects a provider from the Account page, whatever its email, once per provider and identity', async () => {
     const member = await signUpMember(t.app);
-    const connect = async (login: string, token = member.token) => {
-      const binding = newBinding();
-      const started = await t.app.inject({
-        method: 'POST',
-        url: '/api/me/sign-in-methods/google',
-        headers: bearer(token),
-        payload: { binding },
-      });
-      expect(started.statusCode).toBe(200);
-      const answer = await signInAtProvider(started.json().url, login, `${PUBLIC_URL}/api/auth/oauth/`);
-      const { code } = await deliver(answer);
-      return exchange({ code, binding });
-    };
+    const connect = (login: string, token = member.token) => connectGoogle(token, login);
     // The session proved the account: the identity's own email (even unverified) plays no part.
     const mine = person({ email: `other-${randomUUID().slice(0, 8)}@example.com`, email_verified: false });
     const connected = await connect(mine);
@@ -436,18 +438,6 @@ describe('a member with two-factor sign-in on', () => {
   const sessionsOf = async (userId: string) =>
     (await t.ctx.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))).length;
   const codeStep = (payload: object) => t.app.inject({ method: 'POST', url: '/api/login/two-factor', payload });
-  /** Google connected from the Account page by the signed-in member: the exchange's answer. */
-  async function connectGoogle(token: string, login: string) {
-    const binding = newBinding();
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/api/me/sign-in-methods/google',
-      headers: bearer(token),
-      payload: { binding },
-    });
-    const { code } = await deliver(await signInAtProvider(started.json().url, login, `${PUBLIC_URL}/api/auth/oauth/`));
-    return exchange({ code, binding });
-  }
   /** A linked member's Google sign-in, answered with a challenge: no session is made before the code. */
   async function challenged(login: string, userId: string, extra: object = {}) {
     const before = await sessionsOf(userId);
