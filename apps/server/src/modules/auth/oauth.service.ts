@@ -183,7 +183,7 @@ export async function exchangeCode(
   // A code shown by another browser than the one that started (a sign-in forced on someone) is burnt.
   if (!input.binding || hashToken(input.binding) !== row.binding) throw invalidCode();
   // Connecting from the Account page: the member's session proved the account when the start was asked.
-  if (row.connectTo) return linkAndSignIn(ctx, row.identity, row.connectTo, meta, { signedIn: true });
+  if (row.connectTo) return linkAndSignIn(ctx, row.identity, row.connectTo, meta, { secondFactorProven: true });
   return signInWithIdentity(ctx, row.identity, row.binding, trusted, meta);
 }
 
@@ -234,17 +234,18 @@ async function signInWithIdentity(
 }
 
 /**
- * How far a provider sign-in has proven the member: `signedIn` when their own session asked for it (connecting from
- * the Account page), else the browser's remembered-device tokens for the second factor (completeSignIn).
+ * How far a provider sign-in has proven the member (completeSignIn's own terms): the browser's remembered-device
+ * tokens for the second factor still to ask, or the second factor proven already (a link step that asked it, or
+ * the member's own session connecting from the Account page).
  */
-type Proof = { trusted: readonly string[]; signedIn?: undefined } | { signedIn: true; trusted?: undefined };
+type Proof = { trusted: readonly string[] } | { secondFactorProven: true };
 
 async function signInLinked(
   ctx: AppContext,
   userId: string,
   provider: OAuthProvider,
   meta: RequestMeta,
-  proof: { trusted: readonly string[] } | { secondFactorProven: true },
+  proof: Proof,
 ): Promise<LoginResponse> {
   const user = await liveUser(ctx, userId);
   // A deleted account: the answer a password login gets.
@@ -356,7 +357,7 @@ async function linkAndSignIn(
   const name = OAUTH_PROVIDER_NAMES[identity.provider];
   const pending = { provider: identity.provider, subject: identity.subject };
   let signedIn: SignedInResponse | null = null;
-  if (!proof.signedIn) {
+  if ('trusted' in proof) {
     // The second factor first: with one, the identity is linked only once the code step is passed.
     const user = await liveUser(ctx, userId);
     if (!user) throw new AppError(401, MESSAGES.login.invalidCredential);
